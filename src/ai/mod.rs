@@ -1,0 +1,163 @@
+//! The computer player's thread. [`Worker`] is a non-blocking facade in the style of
+//! Stockfish's `Engine` (engine.h): [`Worker::start`] hands a position to the engine on a
+//! background thread and returns at once; progress and the chosen move come back as
+//! [`Event`]s tagged with the request id, so the caller can drop stale results after an undo,
+//! a new game or a change of players. This is the only place threads are spawned.
+
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::{self, JoinHandle};
+
+use crate::core::{AiConfig, Engine, GameRules, SearchInfo, StopFlag, Thought};
+
+/// Identifies one search request; increases with every [`Worker::start`].
+pub type RequestId = u64;
+
+/// What the worker thread reports.
+#[derive(Debug, Clone)]
+pub enum Event<M> {
+    /// Progress after a completed iteration of request `id`.
+    Info {
+        /// The request this belongs to.
+        id: RequestId,
+        /// Depth, nodes, score, principal variation so far.
+        info: SearchInfo,
+    },
+    /// Request `id` finished with this move.
+    Done {
+        /// The request this belongs to.
+        id: RequestId,
+        /// The chosen move and final report.
+        thought: Thought<M>,
+    },
+}
+
+enum Job<G: GameRules> {
+    Think {
+        id: RequestId,
+        pos: G,
+        cfg: AiConfig,
+        stop: StopFlag,
+    },
+    Clear,
+}
+
+/// A search thread for game `G` that owns one engine (and so its transposition table).
+/// Dropping the worker cancels any search and lets the thread end.
+pub struct Worker<G: GameRules> {
+    jobs: Option<Sender<Job<G>>>,
+    events: Receiver<Event<G::Move>>,
+    thread: Option<JoinHandle<()>>,
+    current: Option<(RequestId, StopFlag)>,
+    last_id: RequestId,
+}
+
+impl<G: GameRules> Worker<G> {
+    /// Spawn the thread. `notify` is called after every event is sent (the app passes a
+    /// closure that requests a repaint, so the UI thread wakes up to collect it).
+    ///
+    /// # Panics
+    /// If the operating system refuses to create a thread.
+    pub fn spawn<E>(mut engine: E, notify: impl Fn() + Send + 'static) -> Worker<G>
+    where
+        E: Engine<G> + 'static,
+    {
+        let (job_tx, job_rx) = mpsc::channel::<Job<G>>();
+        let (event_tx, event_rx) = mpsc::channel();
+        let thread = thread::Builder::new()
+            .name("engine".into())
+            .spawn(move || {
+                while let Ok(job) = job_rx.recv() {
+                    match job {
+                        Job::Clear => engine.clear(),
+                        Job::Think { id, pos, cfg, stop } => {
+                            let mut on_info = |info: &SearchInfo| {
+                                let _ = event_tx.send(Event::Info {
+                                    id,
+                                    info: info.clone(),
+                                });
+                                notify();
+                            };
+                            let thought = engine.think(&pos, &cfg, &stop, &mut on_info);
+                            let _ = event_tx.send(Event::Done { id, thought });
+                            notify();
+                        }
+                    }
+                }
+            })
+            .expect("spawn the engine thread");
+        Worker {
+            jobs: Some(job_tx),
+            events: event_rx,
+            thread: Some(thread),
+            current: None,
+            last_id: 0,
+        }
+    }
+
+    /// Start thinking about `pos` (which must not be over), cancelling any search under way.
+    /// Returns the new request's id.
+    pub fn start(&mut self, pos: G, cfg: AiConfig) -> RequestId {
+        self.cancel();
+        self.last_id += 1;
+        let id = self.last_id;
+        let stop = StopFlag::new();
+        self.current = Some((id, stop.clone()));
+        self.send(Job::Think { id, pos, cfg, stop });
+        id
+    }
+
+    /// Cancel the search under way, if any: its result will never be returned by [`Worker::poll`].
+    pub fn cancel(&mut self) {
+        if let Some((_, stop)) = self.current.take() {
+            stop.stop();
+        }
+    }
+
+    /// Cancel any search and make the engine forget what it learned (new game).
+    pub fn clear(&mut self) {
+        self.cancel();
+        self.send(Job::Clear);
+    }
+
+    /// The id of the search under way, if any.
+    pub fn thinking(&self) -> Option<RequestId> {
+        self.current.as_ref().map(|(id, _)| *id)
+    }
+
+    /// Collect the events of the current request that arrived since the last call, without
+    /// waiting. Events of cancelled requests are dropped. After a `Done`, nothing is thinking.
+    pub fn poll(&mut self) -> Vec<Event<G::Move>> {
+        let mut out = Vec::new();
+        while let Ok(event) = self.events.try_recv() {
+            let id = match &event {
+                Event::Info { id, .. } | Event::Done { id, .. } => *id,
+            };
+            if self.thinking() != Some(id) {
+                continue;
+            }
+            if matches!(event, Event::Done { .. }) {
+                self.current = None;
+            }
+            out.push(event);
+        }
+        out
+    }
+
+    fn send(&self, job: Job<G>) {
+        if let Some(jobs) = &self.jobs {
+            // The thread only ends when `jobs` is dropped, so the send cannot fail here.
+            let _ = jobs.send(job);
+        }
+    }
+}
+
+impl<G: GameRules> Drop for Worker<G> {
+    fn drop(&mut self) {
+        self.cancel();
+        self.jobs = None; // closes the channel: the thread leaves its loop
+        if let Some(thread) = self.thread.take() {
+            // The search polls its stop flag every few thousand nodes, so this is quick.
+            let _ = thread.join();
+        }
+    }
+}

@@ -1,0 +1,296 @@
+//! Shared vocabulary of both games: sides, outcomes, computer levels, search limits and
+//! progress reports, the cancel flag, and the two traits ([`GameRules`], [`Engine`]) that let
+//! the session logic ([`crate::session`]) and the worker thread ([`crate::ai`]) serve Reversi and
+//! Gomoku with one piece of code.
+//!
+//! Nothing here depends on egui: the rules and engines build and test headless.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use serde::{Deserialize, Serialize};
+
+/// A player. Black moves first in both games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    /// Moves first.
+    Black,
+    /// Moves second.
+    White,
+}
+
+impl Side {
+    /// Both sides, Black first.
+    pub const BOTH: [Side; 2] = [Side::Black, Side::White];
+
+    /// The opponent of `self`.
+    #[must_use]
+    pub fn other(self) -> Side {
+        match self {
+            Side::Black => Side::White,
+            Side::White => Side::Black,
+        }
+    }
+
+    /// "Black" or "White".
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Black => "Black",
+            Side::White => "White",
+        }
+    }
+}
+
+impl std::ops::Not for Side {
+    type Output = Side;
+    fn not(self) -> Side {
+        self.other()
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One value per side (shakmaty's `ByColor`), instead of `[T; 2]` indexed by `as usize`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BySide<T> {
+    /// Black's value.
+    pub black: T,
+    /// White's value.
+    pub white: T,
+}
+
+impl<T> BySide<T> {
+    /// The value for `side`.
+    pub fn get(&self, side: Side) -> &T {
+        match side {
+            Side::Black => &self.black,
+            Side::White => &self.white,
+        }
+    }
+
+    /// The value for `side`, mutably.
+    pub fn get_mut(&mut self, side: Side) -> &mut T {
+        match side {
+            Side::Black => &mut self.black,
+            Side::White => &mut self.white,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Outcome {
+    /// This side won.
+    Win(Side),
+    /// Neither side won.
+    Draw,
+}
+
+impl Outcome {
+    /// The winner, or `None` for a draw.
+    #[must_use]
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Win(s) => Some(s),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+/// Computer strength. What each level does is game-specific and documented by each engine
+/// (see `reversi::engine` and `gomoku::engine`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Level {
+    /// One-ply greedy play with a little randomness: fun for beginners.
+    Easy,
+    /// Shallow alpha-beta over a simple evaluation.
+    Medium,
+    /// The full engine: iterative deepening, transposition table, threat/endgame solvers.
+    Hard,
+}
+
+impl Level {
+    /// All levels, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// "Easy", "Medium" or "Hard".
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Smallest search depth a user may set, in plies.
+pub const MIN_DEPTH: u32 = 1;
+/// Largest search depth a user may set, in plies.
+pub const MAX_DEPTH: u32 = 20;
+
+/// What the computer is asked to do for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AiConfig {
+    /// Strength.
+    pub level: Level,
+    /// Maximum search depth in plies, `MIN_DEPTH..=MAX_DEPTH`. Easy ignores it (always one ply).
+    pub depth: u32,
+    /// Time budget per move in milliseconds, used by Hard's iterative deepening; `None` = depth only.
+    pub time_ms: Option<u64>,
+    /// Seed for the tie-breaking randomness; `None` = fresh entropy (games differ).
+    pub seed: Option<u64>,
+}
+
+impl AiConfig {
+    /// The defaults a new user gets for `level`: Medium depth 4, Hard depth 20 with 1000 ms/move.
+    #[must_use]
+    pub fn for_level(level: Level) -> AiConfig {
+        match level {
+            Level::Easy => AiConfig {
+                level,
+                depth: 1,
+                time_ms: None,
+                seed: None,
+            },
+            Level::Medium => AiConfig {
+                level,
+                depth: 4,
+                time_ms: None,
+                seed: None,
+            },
+            Level::Hard => AiConfig {
+                level,
+                depth: MAX_DEPTH,
+                time_ms: Some(1000),
+                seed: None,
+            },
+        }
+    }
+}
+
+impl Default for AiConfig {
+    fn default() -> Self {
+        AiConfig::for_level(Level::Medium)
+    }
+}
+
+/// A live progress report from a search, sent after each completed iteration.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SearchInfo {
+    /// Depth of the last completed iteration, in plies (0 before the first one completes).
+    pub depth: u32,
+    /// Nodes visited since the search started.
+    pub nodes: u64,
+    /// Time since the search started, in milliseconds.
+    pub elapsed_ms: u64,
+    /// Score of the best move from the searching side's point of view: discs for Reversi
+    /// (−64..=64), an evaluation for Gomoku (see `gomoku::engine`).
+    pub score: i32,
+    /// True when `score` is exact (Reversi endgame solved, Gomoku forced win/loss found).
+    pub exact: bool,
+    /// Principal variation in the game's notation, best move first.
+    pub pv: Vec<String>,
+}
+
+impl SearchInfo {
+    /// Nodes per second, 0 when no time has passed yet.
+    #[must_use]
+    pub fn nodes_per_second(&self) -> u64 {
+        if self.elapsed_ms == 0 {
+            0
+        } else {
+            self.nodes * 1000 / self.elapsed_ms
+        }
+    }
+}
+
+/// The result of a search: the move to play and the last progress report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thought<M> {
+    /// The move chosen; always legal in the position searched.
+    pub best: M,
+    /// Final report (depth reached, nodes, score, principal variation).
+    pub info: SearchInfo,
+}
+
+/// A cancel flag shared between the UI thread and a search; the search polls it every few
+/// thousand nodes and returns its best move so far once it is raised.
+#[derive(Clone, Debug, Default)]
+pub struct StopFlag(Arc<AtomicBool>);
+
+impl StopFlag {
+    /// A new, lowered flag.
+    #[must_use]
+    pub fn new() -> StopFlag {
+        StopFlag::default()
+    }
+
+    /// Raise the flag: every search holding a clone stops soon.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the flag was raised.
+    #[must_use]
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// The rules of a turn-based two-player game, as the session and the worker need them.
+/// A position is a plain value: playing a move returns nothing to undo, the session keeps
+/// snapshots instead (Reversi positions are 17 bytes; Gomoku ones a few hundred).
+pub trait GameRules: Clone + Send + 'static {
+    /// A move, including a pass where the game has one.
+    type Move: Copy + Eq + fmt::Debug + fmt::Display + Send + 'static;
+    /// Why a move was refused; its `Display` is the sentence shown to the player.
+    type Illegal: fmt::Display + fmt::Debug;
+
+    /// The side whose turn it is.
+    fn side_to_move(&self) -> Side;
+    /// `Ok(())` when `mv` is legal here, otherwise why not.
+    ///
+    /// # Errors
+    /// The game's reason (occupied, flips nothing, forbidden, game over, …).
+    fn check_move(&self, mv: Self::Move) -> Result<(), Self::Illegal>;
+    /// Play `mv`.
+    ///
+    /// # Errors
+    /// As [`GameRules::check_move`]; the position is unchanged on error.
+    fn play(&mut self, mv: Self::Move) -> Result<(), Self::Illegal>;
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// All legal moves (a lone pass when the side to move must pass); empty when the game is over.
+    fn legal_moves(&self) -> Vec<Self::Move>;
+}
+
+/// A computer player for game `G`. One engine lives on the worker thread and may keep state
+/// (a transposition table) between moves.
+pub trait Engine<G: GameRules>: Send {
+    /// Choose a move for the side to move in `pos`, which must not be over.
+    /// Calls `on_info` after each completed iteration. Returns early, with the best move found
+    /// so far, once `stop` is raised or the time budget in `cfg` runs out; the move is always legal.
+    fn think(
+        &mut self,
+        pos: &G,
+        cfg: &AiConfig,
+        stop: &StopFlag,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Thought<G::Move>;
+
+    /// Forget everything learned so far (transposition table), e.g. on a new game.
+    fn clear(&mut self) {}
+}
