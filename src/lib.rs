@@ -1,1 +1,18 @@
+//! Reversi & Gomoku: an 8×8 Reversi (Othello) board and a 15×15 Gomoku board (Freestyle,
+//! Standard and Renju rules), each with its own rules module and computer opponent, in one
+//! egui desktop app.
+//!
+//! - [`core`]: shared vocabulary (sides, outcomes, levels, search reports, the engine traits).
+//! - [`reversi`], [`gomoku`]: rules and engines; no GUI, usable headless.
+//! - [`session`]: a game in progress with unlimited undo/redo, for either game.
+//! - [`ai`]: the worker thread that runs searches without blocking the window.
+//! - [`app`]: the eframe/egui window; [`cli`]: the command line.
 
+pub mod ai;
+pub mod app;
+pub mod cli;
+pub mod core;
+pub mod gomoku;
+pub mod persist;
+pub mod reversi;
+pub mod session;

@@ -1,1 +1,4 @@
-fn main() {}
+//! Entry point: parse the command line; the window opens when no command is given.
+fn main() -> std::process::ExitCode {
+    reversi_gomoku::cli::main()
+}

@@ -1,0 +1,413 @@
+//! The Gomoku tab: a wooden board of `size × size` intersections drawn with egui's painter,
+//! rule and size settings, and the side panel.
+//!
+//! Columns are lettered A, B, C … left to right with no letter skipped; rows are numbered
+//! 1 … size from the bottom, as on printed Renju boards. Each intersection is its own
+//! accessible, clickable widget named like `H8`.
+
+use egui::{Align2, Color32, FontId, Pos2, Rect, Role, Sense, Stroke, Ui, Vec2};
+
+use crate::core::{BySide, Level, Outcome, Side};
+use crate::gomoku::{GomokuEngine, Point, Position, Rule, Threat};
+use crate::session::{PlayerKind, Session};
+
+use super::controller::{Controller, Update};
+use super::panels;
+
+const WOOD: Color32 = Color32::from_rgb(222, 184, 112);
+const WOOD_EDGE: Color32 = Color32::from_rgb(160, 118, 60);
+const GRID: Color32 = Color32::from_rgb(70, 45, 20);
+const MARK: Color32 = Color32::from_rgb(220, 40, 40);
+const WIN: Color32 = Color32::from_rgb(40, 160, 255);
+
+/// Default board size, in intersections per side.
+pub const DEFAULT_SIZE: u8 = 15;
+
+/// What each level does, shown under the level chooser. Only Hard searches to the depth
+/// set by the slider.
+pub const LEVEL_HELP: panels::LevelHelp = panels::LevelHelp {
+    describe: |level| match level {
+        Level::Easy => "Scores each point for attack and defence, one move deep.",
+        Level::Medium => "Counts the fives each point can still make; checks your reply.",
+        Level::Hard => "Threat search (VCF) and alpha-beta; never misses a forced win.",
+    },
+    uses_depth: |level| level == Level::Hard,
+};
+
+/// The Gomoku tab's state.
+pub struct GomokuView {
+    /// Session, worker and status line.
+    pub ctl: Controller<Position>,
+    /// Rule set for the next new game (the current game's rule is in its position).
+    pub rule: Rule,
+    /// Board size for the next new game, 9..=19 (Renju is always 15).
+    pub size: u8,
+    /// Mark Black's forbidden points under Renju when Black is to move.
+    pub show_forbidden: bool,
+    /// Mark points where either side would make a four or an open three.
+    pub show_threats: bool,
+    /// Number the stones in move order.
+    pub show_numbers: bool,
+}
+
+impl GomokuView {
+    /// A new 15×15 Renju game with Black human and White computer (Medium).
+    pub fn new(ctx: &egui::Context) -> GomokuView {
+        let players = BySide {
+            black: PlayerKind::Human,
+            white: PlayerKind::Computer,
+        };
+        let repaint = ctx.clone();
+        let rule = Rule::Renju;
+        let start = Position::new(DEFAULT_SIZE, rule).expect("15×15 suits every rule");
+        let ctl = Controller::new(
+            Session::new(start, players),
+            GomokuEngine::default(),
+            move || repaint.request_repaint(),
+        );
+        GomokuView {
+            ctl,
+            rule,
+            size: DEFAULT_SIZE,
+            show_forbidden: true,
+            show_threats: false,
+            show_numbers: false,
+        }
+    }
+
+    /// Per-frame bookkeeping (worker events, computer moves); never blocks.
+    pub fn logic(&mut self, ctx: &egui::Context) {
+        let (update, wait) = self.ctl.update();
+        if let Some(wait) = wait {
+            ctx.request_repaint_after(wait);
+        }
+        if let Update::ComputerMoved(_) = update {
+            ctx.request_repaint();
+        }
+    }
+
+    /// Start a new game with the chosen rule and size.
+    pub fn new_game(&mut self) {
+        let size = if self.rule == Rule::Renju {
+            DEFAULT_SIZE
+        } else {
+            self.size
+        };
+        match Position::new(size, self.rule) {
+            Ok(start) => self.ctl.new_game(start),
+            Err(e) => self.ctl.set_message(e.to_string()),
+        }
+    }
+
+    /// The side panel (controls) for this game.
+    pub fn side_panel(&mut self, ui: &mut Ui) {
+        ui.heading("Gomoku");
+        self.move_counts(ui);
+        ui.separator();
+        self.rule_settings(ui);
+        ui.separator();
+        panels::players(ui, &mut self.ctl);
+        panels::computer_settings(ui, &mut self.ctl, &LEVEL_HELP);
+        ui.separator();
+        if panels::game_buttons(ui, &mut self.ctl) {
+            self.new_game();
+        }
+        ui.checkbox(&mut self.show_forbidden, "Mark forbidden points");
+        ui.checkbox(&mut self.show_threats, "Show threats");
+        ui.checkbox(&mut self.show_numbers, "Move numbers");
+        ui.separator();
+        panels::search_info(ui, &self.ctl, "eval");
+        ui.separator();
+        panels::move_list(ui, &self.ctl);
+    }
+
+    fn move_counts(&self, ui: &mut Ui) {
+        let moves = self.ctl.session.position().moves().len();
+        let black = moves.div_ceil(2);
+        ui.horizontal(|ui| {
+            for (side, n) in [(Side::Black, black), (Side::White, moves - black)] {
+                stone_icon(ui, side);
+                let who = self.ctl.session.players.get(side).name();
+                ui.label(format!("{side} {n} moves  ({who})"));
+                ui.add_space(8.0);
+            }
+        });
+    }
+
+    fn rule_settings(&mut self, ui: &mut Ui) {
+        let current = self.ctl.session.position().rule();
+        let fresh = self.ctl.session.ply() == 0;
+        let mut changed = false;
+        egui::ComboBox::from_label("Rule")
+            .selected_text(self.rule.name())
+            .show_ui(ui, |ui| {
+                for rule in Rule::ALL {
+                    changed |= ui
+                        .selectable_value(&mut self.rule, rule, rule.name())
+                        .changed();
+                }
+            });
+        ui.label(egui::RichText::new(self.rule.description()).small());
+        let renju = self.rule == Rule::Renju;
+        changed |= ui
+            .add_enabled(
+                !renju,
+                egui::Slider::new(&mut self.size, 9..=19).text("board size"),
+            )
+            .changed();
+        let pending_size = if renju { DEFAULT_SIZE } else { self.size };
+        let differs = self.rule != current || pending_size != self.ctl.session.position().size();
+        if changed && fresh {
+            // Nothing played yet: apply at once.
+            self.new_game();
+        } else if differs {
+            ui.label(
+                egui::RichText::new("Applies from the next New game.")
+                    .small()
+                    .italics(),
+            );
+        }
+    }
+
+    /// The status line for the bottom bar.
+    pub fn status(&self) -> String {
+        let pos = self.ctl.session.position();
+        format!(
+            "{} · {}×{} · {}",
+            pos.rule().name(),
+            pos.size(),
+            pos.size(),
+            self.ctl.status_line()
+        )
+    }
+
+    /// The board, filling the space it is given and staying square.
+    pub fn board(&mut self, ui: &mut Ui) {
+        let avail = ui.available_size();
+        let side = avail.x.min(avail.y).max(150.0);
+        let (response, painter) = ui.allocate_painter(Vec2::splat(side), Sense::hover());
+        let outer = response.rect;
+        let pos = self.ctl.session.position().clone();
+        let n = pos.size();
+        let cell = side / (f32::from(n) + 1.0);
+        let origin = outer.min + Vec2::splat(cell); // centre of the top-left intersection
+        let at = |p: Point| origin + Vec2::new(f32::from(p.x), f32::from(n - 1 - p.y)) * cell;
+
+        painter.rect_filled(outer, 4.0, WOOD);
+        painter.rect_stroke(
+            outer,
+            4.0,
+            Stroke::new(2.0, WOOD_EDGE),
+            egui::StrokeKind::Inside,
+        );
+        let span = cell * f32::from(n - 1);
+        for i in 0..n {
+            let t = f32::from(i) * cell;
+            let w = if i == 0 || i == n - 1 { 1.6 } else { 0.8 };
+            painter.line_segment(
+                [origin + Vec2::new(t, 0.0), origin + Vec2::new(t, span)],
+                Stroke::new(w, GRID),
+            );
+            painter.line_segment(
+                [origin + Vec2::new(0.0, t), origin + Vec2::new(span, t)],
+                Stroke::new(w, GRID),
+            );
+        }
+        let font = FontId::proportional((cell * 0.36).max(8.0));
+        for i in 0..n {
+            let letter = char::from(b'A' + i).to_string();
+            let x = origin.x + f32::from(i) * cell;
+            painter.text(
+                Pos2::new(x, outer.min.y + cell * 0.45),
+                Align2::CENTER_CENTER,
+                &letter,
+                font.clone(),
+                GRID,
+            );
+            painter.text(
+                Pos2::new(x, outer.max.y - cell * 0.45),
+                Align2::CENTER_CENTER,
+                &letter,
+                font.clone(),
+                GRID,
+            );
+            let y = origin.y + f32::from(n - 1 - i) * cell;
+            let row = (i + 1).to_string();
+            painter.text(
+                Pos2::new(outer.min.x + cell * 0.45, y),
+                Align2::CENTER_CENTER,
+                &row,
+                font.clone(),
+                GRID,
+            );
+            painter.text(
+                Pos2::new(outer.max.x - cell * 0.45, y),
+                Align2::CENTER_CENTER,
+                &row,
+                font.clone(),
+                GRID,
+            );
+        }
+        for p in star_points(n) {
+            painter.circle_filled(at(p), cell * 0.1, GRID);
+        }
+        self.draw_stones(&painter, &pos, cell, &at);
+        self.draw_marks(&painter, &pos, cell, &at);
+        self.handle_points(ui, &painter, &pos, cell, &at);
+        if let Some(outcome) = self.ctl.session.outcome() {
+            let text = match outcome {
+                Outcome::Win(side) => format!("{side} wins with five"),
+                Outcome::Draw => "Draw: the board is full".to_string(),
+            };
+            panels::banner(&painter, outer, &text);
+        }
+    }
+
+    fn draw_stones(
+        &self,
+        painter: &egui::Painter,
+        pos: &Position,
+        cell: f32,
+        at: &dyn Fn(Point) -> Pos2,
+    ) {
+        let r = cell * 0.46;
+        for (i, &p) in pos.moves().iter().enumerate() {
+            let side = if i % 2 == 0 { Side::Black } else { Side::White };
+            let c = at(p);
+            painter.circle_filled(
+                c + Vec2::splat(cell * 0.04),
+                r,
+                Color32::from_black_alpha(70),
+            );
+            painter.circle_filled(c, r, stone_color(side));
+            painter.circle_stroke(c, r, Stroke::new(0.8, Color32::from_gray(60)));
+            if self.show_numbers {
+                painter.text(
+                    c,
+                    Align2::CENTER_CENTER,
+                    (i + 1).to_string(),
+                    FontId::proportional(cell * 0.38),
+                    stone_color(side.other()),
+                );
+            }
+        }
+        if let Some(p) = pos.last_move() {
+            if !self.show_numbers {
+                painter.circle_filled(at(p), cell * 0.12, MARK);
+            } else {
+                painter.circle_stroke(at(p), r, Stroke::new(2.0, MARK));
+            }
+        }
+        if let Some(line) = pos.winning_line() {
+            if let (Some(&a), Some(&b)) = (line.first(), line.last()) {
+                painter.line_segment([at(a), at(b)], Stroke::new(cell * 0.14, WIN));
+            }
+            for &p in &line {
+                painter.circle_stroke(at(p), r, Stroke::new(2.5, WIN));
+            }
+        }
+    }
+
+    fn draw_marks(
+        &self,
+        painter: &egui::Painter,
+        pos: &Position,
+        cell: f32,
+        at: &dyn Fn(Point) -> Pos2,
+    ) {
+        if self.ctl.session.outcome().is_some() {
+            return;
+        }
+        if self.show_forbidden {
+            for (p, _) in pos.forbidden_points() {
+                let c = at(p);
+                let d = cell * 0.22;
+                let s = Stroke::new(2.5, MARK);
+                painter.line_segment([c - Vec2::splat(d), c + Vec2::splat(d)], s);
+                painter.line_segment([c + Vec2::new(-d, d), c + Vec2::new(d, -d)], s);
+            }
+        }
+        if self.show_threats {
+            for (p, side, threat) in pos.threat_points() {
+                let r = match threat {
+                    Threat::Four => cell * 0.3,
+                    Threat::OpenThree => cell * 0.2,
+                };
+                let color = match side {
+                    Side::Black => Color32::from_rgba_unmultiplied(0, 0, 0, 170),
+                    Side::White => Color32::from_rgba_unmultiplied(255, 255, 255, 220),
+                };
+                painter.circle_stroke(at(p), r, Stroke::new(2.0, color));
+            }
+        }
+    }
+
+    fn handle_points(
+        &mut self,
+        ui: &mut Ui,
+        painter: &egui::Painter,
+        pos: &Position,
+        cell: f32,
+        at: &dyn Fn(Point) -> Pos2,
+    ) {
+        let human_turn = self.ctl.session.player_to_move() == PlayerKind::Human
+            && self.ctl.session.outcome().is_none();
+        let mover = pos.side_to_move();
+        let mut clicked = None;
+        let n = pos.size();
+        for y in 0..n {
+            for x in 0..n {
+                let p = Point { x, y };
+                let rect = Rect::from_center_size(at(p), Vec2::splat(cell));
+                let id = egui::Id::unique(("gomoku-point", x, y));
+                let response = ui.interact(rect, id, Sense::click());
+                let name = p.to_string();
+                response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, &name));
+                if human_turn && response.hovered() && pos.stone_at(p).is_none() {
+                    painter.circle_filled(
+                        rect.center(),
+                        cell * 0.46,
+                        stone_color(mover).gamma_multiply(0.45),
+                    );
+                }
+                if response.clicked() {
+                    clicked = Some(p);
+                }
+            }
+        }
+        if let Some(p) = clicked {
+            let _ = self.ctl.human_move(p);
+        }
+    }
+}
+
+/// The usual star points: the centre and the four points on the 4th line (3rd on small boards).
+fn star_points(n: u8) -> Vec<Point> {
+    let e = if n >= 13 { 3 } else { 2 };
+    let far = n - 1 - e;
+    let mut v = vec![
+        Point { x: e, y: e },
+        Point { x: far, y: e },
+        Point { x: e, y: far },
+        Point { x: far, y: far },
+    ];
+    if n % 2 == 1 {
+        v.push(Point { x: n / 2, y: n / 2 });
+    }
+    v
+}
+
+fn stone_color(side: Side) -> Color32 {
+    match side {
+        Side::Black => Color32::from_rgb(25, 25, 25),
+        Side::White => Color32::from_rgb(245, 245, 240),
+    }
+}
+
+fn stone_icon(ui: &mut Ui, side: Side) {
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(14.0), Sense::hover());
+    ui.painter()
+        .circle_filled(rect.center(), 6.0, stone_color(side));
+    ui.painter()
+        .circle_stroke(rect.center(), 6.0, Stroke::new(1.0, Color32::GRAY));
+}

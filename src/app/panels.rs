@@ -1,0 +1,218 @@
+//! Side-panel sections shared by both games: players, computer level and depth, game
+//! buttons, the live search display and the move list.
+
+use egui::{RichText, Ui};
+
+use crate::core::{AiConfig, GameRules, Level, MAX_DEPTH, MIN_DEPTH, Side};
+use crate::session::PlayerKind;
+
+use super::controller::Controller;
+
+/// Depth above which the depth slider warns that the computer gets slow, in plies.
+const SLOW_DEPTH: u32 = 8;
+
+/// What the side panel says about a game's levels.
+pub struct LevelHelp {
+    /// One line saying what a level does.
+    pub describe: fn(Level) -> &'static str,
+    /// Whether a level's strength depends on the depth setting (else no depth slider).
+    pub uses_depth: fn(Level) -> bool,
+}
+
+/// "Computer plays Black/White" check boxes. Changing them takes effect at once.
+pub fn players<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>) {
+    ui.strong("Players");
+    for side in Side::BOTH {
+        let mut computer = *ctl.session.players.get(side) == PlayerKind::Computer;
+        if ui
+            .checkbox(&mut computer, format!("Computer plays {side}"))
+            .changed()
+        {
+            let kind = if computer {
+                PlayerKind::Computer
+            } else {
+                PlayerKind::Human
+            };
+            ctl.set_player(side, kind);
+        }
+    }
+}
+
+/// Level, depth and time settings for each side the computer plays.
+pub fn computer_settings<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>, help: &LevelHelp) {
+    for side in Side::BOTH {
+        if *ctl.session.players.get(side) != PlayerKind::Computer {
+            continue;
+        }
+        let mut cfg = *ctl.ai.get(side);
+        ui.add_space(4.0);
+        egui::ComboBox::from_label(format!("{side} computer level"))
+            .selected_text(cfg.level.name())
+            .show_ui(ui, |ui| {
+                for level in Level::ALL {
+                    if ui
+                        .selectable_label(cfg.level == level, level.name())
+                        .clicked()
+                        && cfg.level != level
+                    {
+                        cfg = AiConfig {
+                            seed: cfg.seed,
+                            ..AiConfig::for_level(level)
+                        };
+                    }
+                }
+            });
+        ui.label(RichText::new((help.describe)(cfg.level)).small());
+        if (help.uses_depth)(cfg.level) {
+            ui.add(
+                egui::Slider::new(&mut cfg.depth, MIN_DEPTH..=MAX_DEPTH).text("max depth (plies)"),
+            );
+            if cfg.depth > SLOW_DEPTH && (cfg.level == Level::Medium || cfg.time_ms.is_none()) {
+                ui.label(
+                    RichText::new("Deep searches can take minutes per move.")
+                        .small()
+                        .color(ui.visuals().warn_fg_color),
+                );
+            }
+        }
+        if cfg.level == Level::Hard {
+            let mut ms = cfg.time_ms.unwrap_or(1000);
+            ui.add(
+                egui::Slider::new(&mut ms, 100..=10_000)
+                    .logarithmic(true)
+                    .text("ms per move"),
+            );
+            cfg.time_ms = Some(ms);
+        }
+        ctl.set_ai(side, cfg);
+    }
+}
+
+/// New game / Undo / Redo. Returns true when New game was clicked (the caller knows the
+/// start position).
+pub fn game_buttons<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>) -> bool {
+    let mut new_game = false;
+    ui.horizontal(|ui| {
+        new_game = ui.button("New game").clicked();
+        if ui
+            .add_enabled(ctl.session.can_undo(), egui::Button::new("Undo"))
+            .clicked()
+        {
+            ctl.undo();
+        }
+        if ui
+            .add_enabled(ctl.session.can_redo(), egui::Button::new("Redo"))
+            .clicked()
+        {
+            ctl.redo();
+        }
+    });
+    new_game
+}
+
+/// The live search report: depth, nodes, nodes/s, best move and score (from the computer's
+/// own point of view, `score_unit` names its unit).
+pub fn search_info<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>, score_unit: &str) {
+    let thinking = ctl.is_thinking();
+    let Some(info) = ctl.search_info() else {
+        if thinking {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Thinking…");
+            });
+        }
+        return;
+    };
+    ui.horizontal(|ui| {
+        if thinking {
+            ui.spinner();
+        }
+        ui.strong(if thinking { "Thinking" } else { "Last search" });
+    });
+    let score = if info.exact {
+        format!("{:+} {score_unit} (exact)", info.score)
+    } else {
+        format!("{:+} {score_unit}", info.score)
+    };
+    egui::Grid::new("search_info")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label("depth");
+            ui.label(info.depth.to_string());
+            ui.end_row();
+            ui.label("nodes");
+            ui.label(human_count(info.nodes));
+            ui.end_row();
+            ui.label("speed");
+            ui.label(if info.elapsed_ms == 0 {
+                "–".to_string()
+            } else {
+                format!("{}/s", human_count(info.nodes_per_second()))
+            });
+            ui.end_row();
+            ui.label("best");
+            ui.label(info.pv.first().cloned().unwrap_or_else(|| "–".into()));
+            ui.end_row();
+            ui.label("score");
+            ui.label(score);
+            ui.end_row();
+        });
+    if info.pv.len() > 1 {
+        ui.label(RichText::new(format!("line: {}", info.pv.join(" "))).small());
+    }
+}
+
+/// The moves so far, numbered by full move (`1. f5 d6`).
+pub fn move_list<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>) {
+    ui.strong(format!("Moves ({})", ctl.session.ply()));
+    let moves: Vec<String> = ctl.session.moves().map(|m| m.to_string()).collect();
+    egui::ScrollArea::vertical()
+        .max_height(ui.available_height().max(80.0))
+        .stick_to_bottom(true)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for (i, pair) in moves.chunks(2).enumerate() {
+                ui.monospace(format!("{:>3}. {}", i + 1, pair.join("  ")));
+            }
+        });
+}
+
+/// A game-over banner across the middle of `board`: a dark band with `text` in large type.
+pub fn banner(painter: &egui::Painter, board: egui::Rect, text: &str) {
+    let band = egui::Rect::from_center_size(
+        board.center(),
+        egui::vec2(board.width() * 0.9, board.height() * 0.16),
+    );
+    painter.rect_filled(band, 10.0, egui::Color32::from_black_alpha(200));
+    painter.text(
+        band.center(),
+        egui::Align2::CENTER_CENTER,
+        text,
+        egui::FontId::proportional((board.height() * 0.06).max(14.0)),
+        egui::Color32::from_rgb(255, 215, 90),
+    );
+}
+
+/// 1234567 → "1.23 M".
+#[must_use]
+pub fn human_count(n: u64) -> String {
+    match n {
+        0..=9_999 => n.to_string(),
+        10_000..=999_999 => format!("{:.1} k", n as f64 / 1e3),
+        1_000_000..=999_999_999 => format!("{:.2} M", n as f64 / 1e6),
+        _ => format!("{:.2} G", n as f64 / 1e9),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::human_count;
+
+    #[test]
+    fn counts_are_abbreviated() {
+        assert_eq!(human_count(999), "999");
+        assert_eq!(human_count(12_345), "12.3 k");
+        assert_eq!(human_count(1_234_567), "1.23 M");
+        assert_eq!(human_count(3_000_000_000), "3.00 G");
+    }
+}
