@@ -1,0 +1,93 @@
+//! Crash-safe file replacement.
+//!
+//! [`write_atomic`] writes the new content to a temporary file in the target's directory
+//! (`.<name>.tmp-<pid>-<n>`), flushes it to disk, renames it over the target and, on Unix,
+//! flushes the directory so that the rename itself is durable. A crash at any point leaves
+//! either the old file or the new one, never a mixture; at worst a stray temp file remains.
+//!
+//! The two halves, [`write_temp`] and [`commit_temp`], are public so that tests can simulate a
+//! crash between them.
+
+use std::fs::{self, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Replaces the file at `path` with `bytes`, atomically and durably.
+///
+/// # Errors
+/// Any I/O error from creating, writing, syncing or renaming; the file at `path` is then
+/// unchanged and the temp file removed.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let tmp = write_temp(path, bytes)?;
+    commit_temp(&tmp, path)
+}
+
+/// First half of [`write_atomic`]: writes `bytes` to a new temp file next to `path` and
+/// fsyncs it. Returns the temp file's path; `path` itself is not touched.
+///
+/// # Errors
+/// `InvalidInput` when `path` has no file name; any I/O error from creating, writing or
+/// syncing (the temp file is then removed).
+pub fn write_temp(path: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = path.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} has no file name", path.display()),
+        )
+    })?;
+    let dir = parent_dir(path);
+    let (tmp, mut file) = loop {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let mut tmp_name = std::ffi::OsString::from(".");
+        tmp_name.push(name);
+        tmp_name.push(format!(".tmp-{}-{n}", std::process::id()));
+        let tmp = dir.join(tmp_name);
+        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+            Ok(f) => break (tmp, f),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    };
+    let result = file.write_all(bytes).and_then(|()| file.sync_all());
+    drop(file);
+    match result {
+        Ok(()) => Ok(tmp),
+        Err(e) => {
+            let _ = fs::remove_file(&tmp);
+            Err(e)
+        }
+    }
+}
+
+/// Second half of [`write_atomic`]: renames the temp file `tmp` (from [`write_temp`]) over
+/// `path`, then fsyncs the directory (Unix only; elsewhere the rename is all there is).
+///
+/// # Errors
+/// The rename's error (the temp file is then removed) or the directory sync's.
+pub fn commit_temp(tmp: &Path, path: &Path) -> io::Result<()> {
+    if let Err(e) = fs::rename(tmp, path) {
+        let _ = fs::remove_file(tmp);
+        return Err(e);
+    }
+    sync_dir(&parent_dir(path))
+}
+
+/// The directory holding `path` ("." for a bare file name).
+fn parent_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+#[cfg(unix)]
+fn sync_dir(dir: &Path) -> io::Result<()> {
+    fs::File::open(dir)?.sync_all()
+}
+
+#[cfg(not(unix))]
+fn sync_dir(_dir: &Path) -> io::Result<()> {
+    Ok(())
+}

@@ -1,0 +1,1019 @@
+//! Win records: named profiles, each with wins/losses/draws against the computer per game and
+//! level, and head to head against other profiles per game.
+//!
+//! # File format (`records.json`)
+//! ```json
+//! {
+//!   "version": 1,
+//!   "profiles": [
+//!     {
+//!       "name": "alice",
+//!       "vs_computer": { "reversi": { "hard": { "wins": 3, "losses": 1, "draws": 0 } } },
+//!       "head_to_head": { "bob": { "gomoku-renju": { "wins": 1, "losses": 2, "draws": 0 } } }
+//!     }
+//!   ]
+//! }
+//! ```
+//! Game keys: [`GameKey`] (`reversi`, `gomoku-freestyle`, `gomoku-standard`, `gomoku-renju`);
+//! level keys: [`LevelKey`] (`easy`, `medium`, `hard`, `depth-N`). Unknown fields are ignored.
+//! Validation: names non-empty, trimmed, without control characters, at most
+//! [`MAX_NAME_CHARS`] characters and unique; every count total fits a `u32`; head-to-head
+//! entries name an existing other profile and mirror that profile's entry (wins ↔ losses).
+//!
+//! # Concurrency
+//! [`RecordStore::update`] takes the lock file `records.json.lock` (created exclusively; a lock
+//! older than [`LOCK_STALE_AFTER`] is considered abandoned and removed), re-reads the file,
+//! applies the change to what is on disk, writes atomically and releases the lock. So two app
+//! windows sharing a data directory never lose each other's results.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::fs::{self, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::{Duration, Instant, SystemTime};
+
+use serde::{Deserialize, Serialize};
+
+use super::{FORMAT_VERSION, LoadError, SaveError, atomic, load_with_policy, parse_json, paths};
+use crate::core::{AiConfig, Level, MAX_DEPTH, MIN_DEPTH, Outcome, Side};
+use crate::gomoku::Rule;
+
+/// Longest profile name, in characters.
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// A lock file older than this (10 s) is considered left behind by a crashed window and removed.
+pub const LOCK_STALE_AFTER: Duration = Duration::from_secs(10);
+
+/// How long [`RecordStore::update`] waits for the lock (15 s) before giving up with
+/// [`SaveError::Locked`]; longer than [`LOCK_STALE_AFTER`], so only a live holder can block it.
+pub const LOCK_WAIT: Duration = Duration::from_secs(15);
+
+/// The profile name used when none was chosen: the OS user name (`USER`, else `USERNAME`),
+/// trimmed and cut to [`MAX_NAME_CHARS`], or "Player" when unset or unusable.
+#[must_use]
+pub fn default_profile_name() -> String {
+    ["USER", "USERNAME"]
+        .iter()
+        .filter_map(|var| std::env::var(var).ok())
+        .map(|v| {
+            v.trim()
+                .chars()
+                .take(MAX_NAME_CHARS)
+                .collect::<String>()
+                .trim()
+                .to_string()
+        })
+        .find(|v| check_name(v).is_ok())
+        .unwrap_or_else(|| "Player".to_string())
+}
+
+/// Why a change to the records was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// The name is empty or only whitespace.
+    #[error("a profile name cannot be empty")]
+    EmptyName,
+    /// The name is longer than [`MAX_NAME_CHARS`] characters.
+    #[error("a profile name can have at most {MAX_NAME_CHARS} characters")]
+    NameTooLong,
+    /// The name contains a control character (newline, tab, …).
+    #[error("a profile name cannot contain control characters")]
+    BadCharacter,
+    /// Another profile already has this name.
+    #[error("there is already a profile named {0:?}")]
+    DuplicateName(String),
+    /// No profile has this name.
+    #[error("there is no profile named {0:?}")]
+    NoSuchProfile(String),
+    /// A head-to-head game needs two different profiles.
+    #[error("{0:?} cannot play a head-to-head game against itself")]
+    SameProfile(String),
+    /// A count would pass `u32::MAX` games.
+    #[error("too many games recorded for {0:?}")]
+    Overflow(String),
+}
+
+/// Checks a (trimmed) profile name.
+fn check_name(name: &str) -> Result<(), RecordError> {
+    if name.is_empty() {
+        return Err(RecordError::EmptyName);
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(RecordError::NameTooLong);
+    }
+    if name.chars().any(char::is_control) {
+        return Err(RecordError::BadCharacter);
+    }
+    Ok(())
+}
+
+/// Which game (and for Gomoku which rule set) a record is about. Text form: `reversi`,
+/// `gomoku-freestyle`, `gomoku-standard`, `gomoku-renju`; serialized as that string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum GameKey {
+    /// Reversi.
+    Reversi,
+    /// Gomoku under this rule set (any board size).
+    Gomoku(Rule),
+}
+
+impl GameKey {
+    /// Position in [`GameKey::ALL`], for ordering.
+    fn rank(self) -> u8 {
+        match self {
+            GameKey::Reversi => 0,
+            GameKey::Gomoku(Rule::Freestyle) => 1,
+            GameKey::Gomoku(Rule::Standard) => 2,
+            GameKey::Gomoku(Rule::Renju) => 3,
+        }
+    }
+}
+
+/// Ordered as [`GameKey::ALL`].
+impl Ord for GameKey {
+    fn cmp(&self, other: &GameKey) -> std::cmp::Ordering {
+        self.rank().cmp(&other.rank())
+    }
+}
+
+impl PartialOrd for GameKey {
+    fn partial_cmp(&self, other: &GameKey) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl GameKey {
+    /// Every game key, Reversi first.
+    pub const ALL: [GameKey; 4] = [
+        GameKey::Reversi,
+        GameKey::Gomoku(Rule::Freestyle),
+        GameKey::Gomoku(Rule::Standard),
+        GameKey::Gomoku(Rule::Renju),
+    ];
+
+    /// The key's text form, e.g. "gomoku-renju".
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameKey::Reversi => "reversi",
+            GameKey::Gomoku(Rule::Freestyle) => "gomoku-freestyle",
+            GameKey::Gomoku(Rule::Standard) => "gomoku-standard",
+            GameKey::Gomoku(Rule::Renju) => "gomoku-renju",
+        }
+    }
+
+    /// A label for people: "Reversi", "Gomoku (Renju)".
+    #[must_use]
+    pub fn label(self) -> String {
+        match self {
+            GameKey::Reversi => "Reversi".to_string(),
+            GameKey::Gomoku(rule) => format!("Gomoku ({})", rule.name()),
+        }
+    }
+}
+
+impl fmt::Display for GameKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for GameKey {
+    type Err = String;
+
+    /// Parses the text form (exact, lower case).
+    fn from_str(s: &str) -> Result<GameKey, String> {
+        GameKey::ALL
+            .into_iter()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| format!("unknown game {s:?}"))
+    }
+}
+
+impl TryFrom<String> for GameKey {
+    type Error = String;
+    fn try_from(s: String) -> Result<GameKey, String> {
+        s.parse()
+    }
+}
+
+impl From<GameKey> for String {
+    fn from(k: GameKey) -> String {
+        k.as_str().to_string()
+    }
+}
+
+/// Which computer opponent a record is about. Text form: `easy`, `medium`, `hard`, or
+/// `depth-N` (N in `MIN_DEPTH..=MAX_DEPTH`) for a level played at a depth other than its
+/// default; serialized as that string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum LevelKey {
+    /// [`Level::Easy`] (any depth: Easy always looks one ply ahead).
+    Easy,
+    /// [`Level::Medium`] at its default depth.
+    Medium,
+    /// [`Level::Hard`] at its default depth.
+    Hard,
+    /// Medium or Hard at a custom search depth, in plies.
+    Depth(u32),
+}
+
+impl LevelKey {
+    /// The key for a computer configured as `cfg`: the level's key when `cfg.depth` is
+    /// `AiConfig::for_level(cfg.level).depth` (and always for Easy, which ignores the depth),
+    /// otherwise `Depth(cfg.depth)`. The time budget and seed do not matter.
+    #[must_use]
+    pub fn from_config(cfg: &AiConfig) -> LevelKey {
+        match cfg.level {
+            Level::Easy => LevelKey::Easy,
+            level if cfg.depth == AiConfig::for_level(level).depth => match level {
+                Level::Medium => LevelKey::Medium,
+                _ => LevelKey::Hard,
+            },
+            _ => LevelKey::Depth(cfg.depth),
+        }
+    }
+
+    /// A label for people: "Easy", "Medium", "Hard", "Depth 6".
+    #[must_use]
+    pub fn label(self) -> String {
+        match self {
+            LevelKey::Easy => "Easy".to_string(),
+            LevelKey::Medium => "Medium".to_string(),
+            LevelKey::Hard => "Hard".to_string(),
+            LevelKey::Depth(n) => format!("Depth {n}"),
+        }
+    }
+}
+
+impl fmt::Display for LevelKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LevelKey::Easy => f.write_str("easy"),
+            LevelKey::Medium => f.write_str("medium"),
+            LevelKey::Hard => f.write_str("hard"),
+            LevelKey::Depth(n) => write!(f, "depth-{n}"),
+        }
+    }
+}
+
+impl FromStr for LevelKey {
+    type Err = String;
+
+    /// Parses the text form (exact, lower case, no leading zeros).
+    fn from_str(s: &str) -> Result<LevelKey, String> {
+        match s {
+            "easy" => Ok(LevelKey::Easy),
+            "medium" => Ok(LevelKey::Medium),
+            "hard" => Ok(LevelKey::Hard),
+            _ => {
+                let bad = || format!("unknown level {s:?}");
+                let digits = s.strip_prefix("depth-").ok_or_else(bad)?;
+                if digits.is_empty()
+                    || digits.starts_with('0')
+                    || !digits.bytes().all(|b| b.is_ascii_digit())
+                {
+                    return Err(bad());
+                }
+                let n: u32 = digits.parse().map_err(|_| bad())?;
+                if (MIN_DEPTH..=MAX_DEPTH).contains(&n) {
+                    Ok(LevelKey::Depth(n))
+                } else {
+                    Err(bad())
+                }
+            }
+        }
+    }
+}
+
+impl TryFrom<String> for LevelKey {
+    type Error = String;
+    fn try_from(s: String) -> Result<LevelKey, String> {
+        s.parse()
+    }
+}
+
+impl From<LevelKey> for String {
+    fn from(k: LevelKey) -> String {
+        k.to_string()
+    }
+}
+
+/// A finished game from one player's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// The player won.
+    Win,
+    /// The player lost.
+    Loss,
+    /// Nobody won.
+    Draw,
+}
+
+impl GameResult {
+    /// The result for the player of `side` in a game that ended with `outcome`.
+    #[must_use]
+    pub fn for_side(outcome: Outcome, side: Side) -> GameResult {
+        match outcome {
+            Outcome::Draw => GameResult::Draw,
+            Outcome::Win(w) if w == side => GameResult::Win,
+            Outcome::Win(_) => GameResult::Loss,
+        }
+    }
+
+    /// The same game from the opponent's point of view.
+    #[must_use]
+    pub fn reversed(self) -> GameResult {
+        match self {
+            GameResult::Win => GameResult::Loss,
+            GameResult::Loss => GameResult::Win,
+            GameResult::Draw => GameResult::Draw,
+        }
+    }
+}
+
+/// Wins, losses and draws. Valid tallies have `games()` ≤ `u32::MAX`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Tally {
+    /// Games won.
+    #[serde(default)]
+    pub wins: u32,
+    /// Games lost.
+    #[serde(default)]
+    pub losses: u32,
+    /// Games drawn.
+    #[serde(default)]
+    pub draws: u32,
+}
+
+impl Tally {
+    /// Games played: wins + losses + draws (as `u64`, so it never overflows).
+    #[must_use]
+    pub fn games(&self) -> u64 {
+        u64::from(self.wins) + u64::from(self.losses) + u64::from(self.draws)
+    }
+
+    /// Wins / games, in `0.0..=1.0`; 0 when no games were played.
+    #[must_use]
+    pub fn win_rate(&self) -> f64 {
+        let games = self.games();
+        if games == 0 {
+            0.0
+        } else {
+            f64::from(self.wins) / games as f64
+        }
+    }
+
+    /// The tally with `result` added, or `None` if the total would pass `u32::MAX`.
+    #[must_use]
+    pub fn with(self, result: GameResult) -> Option<Tally> {
+        if self.games() >= u64::from(u32::MAX) {
+            return None;
+        }
+        let mut t = self;
+        match result {
+            GameResult::Win => t.wins += 1,
+            GameResult::Loss => t.losses += 1,
+            GameResult::Draw => t.draws += 1,
+        }
+        Some(t)
+    }
+
+    /// Wins and losses swapped: the opponent's view.
+    #[must_use]
+    pub fn mirrored(self) -> Tally {
+        Tally {
+            wins: self.losses,
+            losses: self.wins,
+            draws: self.draws,
+        }
+    }
+
+    /// Field-wise sum, saturating at `u32::MAX`.
+    #[must_use]
+    pub fn saturating_add(self, other: Tally) -> Tally {
+        Tally {
+            wins: self.wins.saturating_add(other.wins),
+            losses: self.losses.saturating_add(other.losses),
+            draws: self.draws.saturating_add(other.draws),
+        }
+    }
+}
+
+/// One named player and their records.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Profile {
+    name: String,
+    #[serde(default)]
+    vs_computer: BTreeMap<GameKey, BTreeMap<LevelKey, Tally>>,
+    #[serde(default)]
+    head_to_head: BTreeMap<String, BTreeMap<GameKey, Tally>>,
+}
+
+impl Profile {
+    fn new(name: String) -> Profile {
+        Profile {
+            name,
+            vs_computer: BTreeMap::new(),
+            head_to_head: BTreeMap::new(),
+        }
+    }
+
+    /// The profile's name.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Record against the computer at `level` in `game` (zero when never played).
+    #[must_use]
+    pub fn vs_computer(&self, game: GameKey, level: LevelKey) -> Tally {
+        self.vs_computer
+            .get(&game)
+            .and_then(|m| m.get(&level))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Record against the profile `opponent` in `game` (zero when never played).
+    #[must_use]
+    pub fn head_to_head(&self, opponent: &str, game: GameKey) -> Tally {
+        self.head_to_head
+            .get(opponent)
+            .and_then(|m| m.get(&game))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Every non-empty record against the computer, by game then level.
+    pub fn vs_computer_entries(&self) -> impl Iterator<Item = (GameKey, LevelKey, Tally)> + '_ {
+        self.vs_computer
+            .iter()
+            .flat_map(|(g, m)| m.iter().map(move |(l, t)| (*g, *l, *t)))
+            .filter(|(_, _, t)| t.games() > 0)
+    }
+
+    /// Every non-empty head-to-head record, by opponent name then game.
+    pub fn head_to_head_entries(&self) -> impl Iterator<Item = (&str, GameKey, Tally)> + '_ {
+        self.head_to_head
+            .iter()
+            .flat_map(|(o, m)| m.iter().map(move |(g, t)| (o.as_str(), *g, *t)))
+            .filter(|(_, _, t)| t.games() > 0)
+    }
+}
+
+/// One line of a [`Records::ranking`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RankingEntry {
+    /// The profile's name.
+    pub name: String,
+    /// Its record in the game and level ranked.
+    pub tally: Tally,
+}
+
+/// Everything about one profile, totalled for display.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProfileSummary {
+    /// The profile's name.
+    pub name: String,
+    /// All games against the computer, summed (saturating).
+    pub vs_computer_total: Tally,
+    /// All head-to-head games, summed (saturating).
+    pub head_to_head_total: Tally,
+    /// Non-empty records against the computer: (game, level, tally), sorted by game then level.
+    pub vs_computer: Vec<(GameKey, LevelKey, Tally)>,
+    /// Non-empty head-to-head records: (opponent, game, tally), sorted by opponent then game.
+    pub head_to_head: Vec<(String, GameKey, Tally)>,
+}
+
+/// All profiles and their records: the content of `records.json`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Records {
+    profiles: Vec<Profile>,
+}
+
+#[derive(Deserialize)]
+struct RecordsIn {
+    #[serde(default)]
+    profiles: Vec<Profile>,
+}
+
+#[derive(Serialize)]
+struct RecordsOut<'a> {
+    version: u32,
+    profiles: &'a [Profile],
+}
+
+impl Records {
+    /// No profiles.
+    #[must_use]
+    pub fn new() -> Records {
+        Records::default()
+    }
+
+    /// All profiles, in creation order.
+    #[must_use]
+    pub fn profiles(&self) -> &[Profile] {
+        &self.profiles
+    }
+
+    /// The names of all profiles, in creation order.
+    #[must_use]
+    pub fn profile_names(&self) -> Vec<&str> {
+        self.profiles.iter().map(Profile::name).collect()
+    }
+
+    /// The profile called `name`, if any.
+    #[must_use]
+    pub fn profile(&self, name: &str) -> Option<&Profile> {
+        self.profiles.iter().find(|p| p.name == name)
+    }
+
+    fn index_of(&self, name: &str) -> Option<usize> {
+        self.profiles.iter().position(|p| p.name == name)
+    }
+
+    /// Adds an empty profile called `name` (surrounding whitespace trimmed) and returns the
+    /// stored name. Names are compared exactly (case matters).
+    ///
+    /// # Errors
+    /// [`RecordError::EmptyName`], [`RecordError::NameTooLong`], [`RecordError::BadCharacter`],
+    /// or [`RecordError::DuplicateName`] when the name is taken.
+    pub fn create_profile(&mut self, name: &str) -> Result<String, RecordError> {
+        let name = name.trim();
+        check_name(name)?;
+        if self.index_of(name).is_some() {
+            return Err(RecordError::DuplicateName(name.to_string()));
+        }
+        self.profiles.push(Profile::new(name.to_string()));
+        Ok(name.to_string())
+    }
+
+    /// The index of profile `name` (trimmed), creating it when missing.
+    fn ensure(&mut self, name: &str) -> Result<usize, RecordError> {
+        let name = name.trim();
+        check_name(name)?;
+        Ok(match self.index_of(name) {
+            Some(i) => i,
+            None => {
+                self.profiles.push(Profile::new(name.to_string()));
+                self.profiles.len() - 1
+            }
+        })
+    }
+
+    /// Renames profile `old` to `new` (trimmed), keeping all its records and updating the
+    /// head-to-head records of its opponents. Renaming to the same name does nothing.
+    ///
+    /// # Errors
+    /// [`RecordError::NoSuchProfile`] when `old` does not exist; the name errors of
+    /// [`Records::create_profile`] for `new`, including [`RecordError::DuplicateName`].
+    pub fn rename_profile(&mut self, old: &str, new: &str) -> Result<(), RecordError> {
+        let new = new.trim();
+        check_name(new)?;
+        let i = self
+            .index_of(old)
+            .ok_or_else(|| RecordError::NoSuchProfile(old.to_string()))?;
+        if old == new {
+            return Ok(());
+        }
+        if self.index_of(new).is_some() {
+            return Err(RecordError::DuplicateName(new.to_string()));
+        }
+        self.profiles[i].name = new.to_string();
+        for p in &mut self.profiles {
+            if let Some(h) = p.head_to_head.remove(old) {
+                p.head_to_head.insert(new.to_string(), h);
+            }
+        }
+        Ok(())
+    }
+
+    /// Deletes profile `name` and the head-to-head records of others against it.
+    ///
+    /// # Errors
+    /// [`RecordError::NoSuchProfile`] when it does not exist.
+    pub fn remove_profile(&mut self, name: &str) -> Result<(), RecordError> {
+        let i = self
+            .index_of(name)
+            .ok_or_else(|| RecordError::NoSuchProfile(name.to_string()))?;
+        self.profiles.remove(i);
+        for p in &mut self.profiles {
+            p.head_to_head.remove(name);
+        }
+        Ok(())
+    }
+
+    /// Adds a game of `profile` (created when missing) against the computer at `level` in
+    /// `game`, with `result` from the profile's point of view.
+    ///
+    /// # Errors
+    /// The name errors of [`Records::create_profile`] (except duplicates), or
+    /// [`RecordError::Overflow`]; nothing changes then.
+    pub fn record_vs_computer(
+        &mut self,
+        profile: &str,
+        game: GameKey,
+        level: LevelKey,
+        result: GameResult,
+    ) -> Result<(), RecordError> {
+        let i = self.ensure(profile)?;
+        let p = &mut self.profiles[i];
+        let slot = p
+            .vs_computer
+            .entry(game)
+            .or_default()
+            .entry(level)
+            .or_default();
+        *slot = slot
+            .with(result)
+            .ok_or_else(|| RecordError::Overflow(p.name.clone()))?;
+        Ok(())
+    }
+
+    /// Adds a hot-seat game in `game` between profiles `black` and `white` (each created when
+    /// missing) that ended with `outcome`: both head-to-head records are updated.
+    ///
+    /// # Errors
+    /// [`RecordError::SameProfile`] when both names are the same; the name errors of
+    /// [`Records::create_profile`] (except duplicates); [`RecordError::Overflow`]. Nothing
+    /// changes on error (except that a missing profile may have been created).
+    pub fn record_head_to_head(
+        &mut self,
+        black: &str,
+        white: &str,
+        game: GameKey,
+        outcome: Outcome,
+    ) -> Result<(), RecordError> {
+        let (b, w) = (black.trim(), white.trim());
+        if b == w {
+            return Err(RecordError::SameProfile(b.to_string()));
+        }
+        check_name(b)?;
+        check_name(w)?;
+        let bi = self.ensure(b)?;
+        let wi = self.ensure(w)?;
+        let result_b = GameResult::for_side(outcome, Side::Black);
+        let new_b = self.profiles[bi]
+            .head_to_head(w, game)
+            .with(result_b)
+            .ok_or_else(|| RecordError::Overflow(b.to_string()))?;
+        let new_w = self.profiles[wi]
+            .head_to_head(b, game)
+            .with(result_b.reversed())
+            .ok_or_else(|| RecordError::Overflow(w.to_string()))?;
+        self.profiles[bi]
+            .head_to_head
+            .entry(w.to_string())
+            .or_default()
+            .insert(game, new_b);
+        self.profiles[wi]
+            .head_to_head
+            .entry(b.to_string())
+            .or_default()
+            .insert(game, new_w);
+        Ok(())
+    }
+
+    /// Profiles that played the computer at `level` in `game`, best first: by win rate
+    /// (highest first), then by number of games (more first), then by name.
+    #[must_use]
+    pub fn ranking(&self, game: GameKey, level: LevelKey) -> Vec<RankingEntry> {
+        let mut rows: Vec<RankingEntry> = self
+            .profiles
+            .iter()
+            .map(|p| RankingEntry {
+                name: p.name.clone(),
+                tally: p.vs_computer(game, level),
+            })
+            .filter(|r| r.tally.games() > 0)
+            .collect();
+        rows.sort_by(|a, b| {
+            // wins_a / games_a > wins_b / games_b  ⇔  wins_a·games_b > wins_b·games_a (exact).
+            let lhs = u128::from(a.tally.wins) * u128::from(b.tally.games());
+            let rhs = u128::from(b.tally.wins) * u128::from(a.tally.games());
+            rhs.cmp(&lhs)
+                .then(b.tally.games().cmp(&a.tally.games()))
+                .then_with(|| a.name.cmp(&b.name))
+        });
+        rows
+    }
+
+    /// The summary of profile `name`, if it exists.
+    #[must_use]
+    pub fn summary(&self, name: &str) -> Option<ProfileSummary> {
+        let p = self.profile(name)?;
+        let vs_computer: Vec<_> = p.vs_computer_entries().collect();
+        let head_to_head: Vec<_> = p
+            .head_to_head_entries()
+            .map(|(o, g, t)| (o.to_string(), g, t))
+            .collect();
+        Some(ProfileSummary {
+            name: p.name.clone(),
+            vs_computer_total: vs_computer
+                .iter()
+                .fold(Tally::default(), |acc, (_, _, t)| acc.saturating_add(*t)),
+            head_to_head_total: head_to_head
+                .iter()
+                .fold(Tally::default(), |acc, (_, _, t)| acc.saturating_add(*t)),
+            vs_computer,
+            head_to_head,
+        })
+    }
+
+    /// The summaries of all profiles, in creation order.
+    #[must_use]
+    pub fn summaries(&self) -> Vec<ProfileSummary> {
+        self.profiles
+            .iter()
+            .filter_map(|p| self.summary(&p.name))
+            .collect()
+    }
+
+    /// Checks the invariants listed in the [module docs](self).
+    ///
+    /// # Errors
+    /// A sentence describing the first problem found.
+    pub fn validate(&self) -> Result<(), String> {
+        let mut seen = std::collections::BTreeSet::new();
+        for p in &self.profiles {
+            if p.name.trim() != p.name {
+                return Err(format!("profile name {:?} has surrounding spaces", p.name));
+            }
+            check_name(&p.name).map_err(|e| format!("profile {:?}: {e}", p.name))?;
+            if !seen.insert(p.name.as_str()) {
+                return Err(format!("two profiles are named {:?}", p.name));
+            }
+        }
+        let too_many = |t: &Tally| t.games() > u64::from(u32::MAX);
+        for p in &self.profiles {
+            for (g, l, t) in p.vs_computer_entries() {
+                if too_many(&t) {
+                    return Err(format!(
+                        "{:?}, {g}, {l}: more than {} games",
+                        p.name,
+                        u32::MAX
+                    ));
+                }
+            }
+            for (opponent, m) in &p.head_to_head {
+                if opponent == &p.name {
+                    return Err(format!(
+                        "{:?} has a head-to-head record against itself",
+                        p.name
+                    ));
+                }
+                let Some(other) = self.profile(opponent) else {
+                    if m.values().all(|t| t.games() == 0) {
+                        continue;
+                    }
+                    return Err(format!(
+                        "{:?} has a head-to-head record against unknown profile {opponent:?}",
+                        p.name
+                    ));
+                };
+                for (g, t) in m {
+                    if too_many(t) {
+                        return Err(format!("{:?} vs {opponent:?}, {g}: too many games", p.name));
+                    }
+                    if other.head_to_head(&p.name, *g) != t.mirrored() {
+                        return Err(format!(
+                            "head-to-head records of {:?} and {opponent:?} in {g} disagree",
+                            p.name
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The `records.json` document, pretty-printed, with `"version": 1`.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(&RecordsOut {
+            version: FORMAT_VERSION,
+            profiles: &self.profiles,
+        })
+        .unwrap_or_else(|e| unreachable!("records always serialize: {e}"))
+    }
+
+    /// Reads a `records.json` document and validates it.
+    ///
+    /// # Errors
+    /// [`LoadError::TooLarge`], [`LoadError::Empty`], [`LoadError::Malformed`],
+    /// [`LoadError::NewerVersion`] or [`LoadError::Invalid`].
+    pub fn from_json(bytes: &[u8]) -> Result<Records, LoadError> {
+        let file: RecordsIn = parse_json(bytes)?;
+        let records = Records {
+            profiles: file.profiles,
+        };
+        records.validate().map_err(LoadError::invalid)?;
+        Ok(records)
+    }
+
+    /// Loads the records file at `path` with the damaged-file policy (see [`super`]):
+    /// `Ok(None)` when it does not exist.
+    ///
+    /// # Errors
+    /// [`LoadError::Corrupt`] (the file was moved aside) or [`LoadError::CorruptNotMoved`].
+    pub fn load(path: &Path) -> Result<Option<Records>, LoadError> {
+        load_with_policy(path, Records::from_json)
+    }
+}
+
+/// The records file of a data directory, shared safely between app windows.
+#[derive(Debug)]
+pub struct RecordStore {
+    path: PathBuf,
+    records: Records,
+    problem: Option<LoadError>,
+}
+
+impl RecordStore {
+    /// Opens `dir/records.json`. Never fails: when the file is missing the records are empty;
+    /// when it is damaged it is moved aside (see [`super`]), the records are empty and the
+    /// error is returned for the app to show.
+    #[must_use]
+    pub fn open(dir: &Path) -> (RecordStore, Option<LoadError>) {
+        let path = paths::records_path(dir);
+        let (records, problem) = match Records::load(&path) {
+            Ok(r) => (r.unwrap_or_default(), None),
+            Err(e) => (Records::default(), Some(e)),
+        };
+        (
+            RecordStore {
+                path,
+                records,
+                problem: None,
+            },
+            problem,
+        )
+    }
+
+    /// The records as last read or written by this store.
+    #[must_use]
+    pub fn records(&self) -> &Records {
+        &self.records
+    }
+
+    /// The records file's path.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Re-reads the file (to see other windows' changes). On a damaged file, keeps the
+    /// records in memory and returns the error (the file was moved aside).
+    pub fn reload(&mut self) -> Option<LoadError> {
+        match Records::load(&self.path) {
+            Ok(r) => {
+                self.records = r.unwrap_or_default();
+                None
+            }
+            Err(e) => Some(e),
+        }
+    }
+
+    /// A damaged file met by an earlier [`RecordStore::update`] (it was moved aside and the
+    /// update started from this store's copy in memory), taken so it is reported once.
+    pub fn take_problem(&mut self) -> Option<LoadError> {
+        self.problem.take()
+    }
+
+    /// Changes the records safely against other windows: takes the lock, re-reads the file,
+    /// applies `change` to what is on disk, validates, writes atomically, releases the lock.
+    /// If the file on disk turns out damaged it is moved aside, the change is applied to this
+    /// store's copy in memory instead, and the error is kept for [`RecordStore::take_problem`].
+    /// The directory is created when missing.
+    ///
+    /// # Errors
+    /// [`SaveError::Record`] when `change` refuses (nothing written);
+    /// [`SaveError::Locked`] when the lock stays held for [`LOCK_WAIT`];
+    /// [`SaveError::Corrupt`] when a damaged file could not be moved aside (not overwritten);
+    /// [`SaveError::Invalid`] when the result fails validation; [`SaveError::Io`].
+    /// On error the file is unchanged.
+    pub fn update<T>(
+        &mut self,
+        change: impl FnOnce(&mut Records) -> Result<T, RecordError>,
+    ) -> Result<T, SaveError> {
+        let dir = match self.path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        fs::create_dir_all(&dir).map_err(|source| SaveError::Io {
+            path: dir.clone(),
+            source,
+        })?;
+        let _lock = LockGuard::acquire(&lock_path(&self.path))?;
+        let mut records = match Records::load(&self.path) {
+            Ok(r) => r.unwrap_or_default(),
+            Err(e @ LoadError::Corrupt { .. }) => {
+                self.problem = Some(e);
+                self.records.clone()
+            }
+            Err(e) => return Err(SaveError::Corrupt(e)),
+        };
+        let out = change(&mut records);
+        let value = match out {
+            Ok(v) => v,
+            Err(e) => {
+                self.records = records;
+                return Err(SaveError::Record(e));
+            }
+        };
+        records
+            .validate()
+            .map_err(|r| SaveError::Invalid(LoadError::invalid(r)))?;
+        atomic::write_atomic(&self.path, records.to_json().as_bytes()).map_err(|source| {
+            SaveError::Io {
+                path: self.path.clone(),
+                source,
+            }
+        })?;
+        self.records = records;
+        Ok(value)
+    }
+}
+
+/// `records.json.lock` next to `records.json`.
+fn lock_path(path: &Path) -> PathBuf {
+    let mut s = path.as_os_str().to_os_string();
+    s.push(".lock");
+    PathBuf::from(s)
+}
+
+/// Holds the lock file; removes it when dropped.
+struct LockGuard {
+    path: PathBuf,
+}
+
+impl LockGuard {
+    fn acquire(path: &Path) -> Result<LockGuard, SaveError> {
+        let start = Instant::now();
+        let mut attempt = 0u32;
+        loop {
+            match OpenOptions::new().write(true).create_new(true).open(path) {
+                Ok(mut f) => {
+                    // Who holds it, for people looking at the directory; not read back.
+                    let _ = writeln!(
+                        f,
+                        "pid {} since {} ms",
+                        std::process::id(),
+                        super::unix_ms_now()
+                    );
+                    return Ok(LockGuard {
+                        path: path.to_path_buf(),
+                    });
+                }
+                Err(e)
+                    if e.kind() == io::ErrorKind::AlreadyExists
+                        || (e.kind() == io::ErrorKind::PermissionDenied && path.exists()) =>
+                {
+                    if lock_is_stale(path) {
+                        let _ = fs::remove_file(path);
+                        continue;
+                    }
+                    if start.elapsed() > LOCK_WAIT {
+                        return Err(SaveError::Locked {
+                            path: path.to_path_buf(),
+                        });
+                    }
+                    attempt += 1;
+                    // 2..=20 ms, varied so two waiting windows do not stay in step.
+                    let ms = 2 + u64::from(attempt.min(9)) * 2 + rand::random_range(0..4);
+                    std::thread::sleep(Duration::from_millis(ms));
+                }
+                Err(source) => {
+                    return Err(SaveError::Io {
+                        path: path.to_path_buf(),
+                        source,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// A lock whose modification time is more than [`LOCK_STALE_AFTER`] away from now (in the
+/// past, or in the future after a clock change).
+fn lock_is_stale(path: &Path) -> bool {
+    let Ok(modified) = fs::metadata(path).and_then(|m| m.modified()) else {
+        return false;
+    };
+    let age = match SystemTime::now().duration_since(modified) {
+        Ok(past) => past,
+        Err(future) => future.duration(),
+    };
+    age > LOCK_STALE_AFTER
+}
+
+impl Drop for LockGuard {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.path);
+    }
+}

@@ -1,0 +1,575 @@
+//! Win records: arithmetic, ranking, profiles, damaged files, crash safety, and two windows
+//! updating the same file.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime};
+
+use reversi_gomoku::core::{AiConfig, Level, Outcome, Side};
+use reversi_gomoku::gomoku::Rule;
+use reversi_gomoku::persist::records::default_profile_name;
+use reversi_gomoku::persist::{
+    GameKey, GameResult, LevelKey, LoadError, RecordError, RecordStore, Records, SaveError, Tally,
+    atomic,
+};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let nanos = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let dir = std::env::temp_dir().join(format!(
+        "persist-records-{name}-{}-{nanos}",
+        std::process::id()
+    ));
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    v.sort();
+    v
+}
+
+const RENJU: GameKey = GameKey::Gomoku(Rule::Renju);
+
+fn t(wins: u32, losses: u32, draws: u32) -> Tally {
+    Tally {
+        wins,
+        losses,
+        draws,
+    }
+}
+
+#[test]
+fn keys_have_stable_text_forms() {
+    assert_eq!(GameKey::Reversi.to_string(), "reversi");
+    assert_eq!(RENJU.to_string(), "gomoku-renju");
+    assert_eq!(
+        "gomoku-standard".parse::<GameKey>(),
+        Ok(GameKey::Gomoku(Rule::Standard))
+    );
+    assert!("gomoku".parse::<GameKey>().is_err());
+    for level in Level::ALL {
+        let key = LevelKey::from_config(&AiConfig::for_level(level));
+        assert_eq!(key.to_string(), level.name().to_lowercase());
+    }
+    let custom = AiConfig {
+        depth: 6,
+        ..AiConfig::for_level(Level::Hard)
+    };
+    assert_eq!(LevelKey::from_config(&custom), LevelKey::Depth(6));
+    assert_eq!(LevelKey::Depth(6).to_string(), "depth-6");
+    assert_eq!("depth-12".parse::<LevelKey>(), Ok(LevelKey::Depth(12)));
+    // Easy ignores the depth, so it is always "easy".
+    let easy = AiConfig {
+        depth: 9,
+        ..AiConfig::for_level(Level::Easy)
+    };
+    assert_eq!(LevelKey::from_config(&easy), LevelKey::Easy);
+    for bad in [
+        "depth-0", "depth-", "depth-07", "depth-99", "Hard", "depth-x",
+    ] {
+        assert!(bad.parse::<LevelKey>().is_err(), "{bad}");
+    }
+    assert!(!default_profile_name().trim().is_empty());
+}
+
+#[test]
+fn a_sequence_of_games_gives_the_expected_table() {
+    let mut r = Records::new();
+    use GameResult::{Draw, Loss, Win};
+    for (who, game, level, result) in [
+        ("ann", GameKey::Reversi, LevelKey::Easy, Win),
+        ("ann", GameKey::Reversi, LevelKey::Easy, Win),
+        ("ann", GameKey::Reversi, LevelKey::Easy, Loss),
+        ("ann", GameKey::Reversi, LevelKey::Hard, Draw),
+        ("ann", RENJU, LevelKey::Depth(6), Loss),
+        ("bob", GameKey::Reversi, LevelKey::Easy, Draw),
+    ] {
+        r.record_vs_computer(who, game, level, result).unwrap();
+    }
+    let ann = r.profile("ann").unwrap();
+    assert_eq!(
+        ann.vs_computer(GameKey::Reversi, LevelKey::Easy),
+        t(2, 1, 0)
+    );
+    assert_eq!(
+        ann.vs_computer(GameKey::Reversi, LevelKey::Hard),
+        t(0, 0, 1)
+    );
+    assert_eq!(ann.vs_computer(RENJU, LevelKey::Depth(6)), t(0, 1, 0));
+    assert_eq!(ann.vs_computer(RENJU, LevelKey::Easy), t(0, 0, 0));
+    assert!(
+        (ann.vs_computer(GameKey::Reversi, LevelKey::Easy).win_rate() - 2.0 / 3.0).abs() < 1e-12
+    );
+    assert_eq!(Tally::default().win_rate(), 0.0);
+    assert_eq!(r.profile_names(), ["ann", "bob"]);
+
+    let s = r.summary("ann").unwrap();
+    assert_eq!(s.vs_computer_total, t(2, 2, 1));
+    assert_eq!(s.head_to_head_total, t(0, 0, 0));
+    assert_eq!(
+        s.vs_computer,
+        vec![
+            (GameKey::Reversi, LevelKey::Easy, t(2, 1, 0)),
+            (GameKey::Reversi, LevelKey::Hard, t(0, 0, 1)),
+            (RENJU, LevelKey::Depth(6), t(0, 1, 0)),
+        ]
+    );
+    assert_eq!(r.summaries().len(), 2);
+    assert!(r.summary("nobody").is_none());
+
+    // Through the file: same table after a round trip, with "version": 1.
+    let json = r.to_json();
+    assert!(
+        json.contains("\"version\": 1") && json.contains("\"gomoku-renju\""),
+        "{json}"
+    );
+    assert!(json.contains("\"depth-6\""), "{json}");
+    assert_eq!(Records::from_json(json.as_bytes()).unwrap(), r);
+}
+
+#[test]
+fn ranking_orders_by_win_rate_then_games_then_name() {
+    let mut r = Records::new();
+    let mut add = |who: &str, w: u32, l: u32, d: u32| {
+        for (n, res) in [
+            (w, GameResult::Win),
+            (l, GameResult::Loss),
+            (d, GameResult::Draw),
+        ] {
+            for _ in 0..n {
+                r.record_vs_computer(who, GameKey::Reversi, LevelKey::Medium, res)
+                    .unwrap();
+            }
+        }
+    };
+    add("dee", 1, 1, 0); // 50 %, 2 games
+    add("cat", 2, 2, 0); // 50 %, 4 games
+    add("abe", 2, 2, 0); // 50 %, 4 games
+    add("eve", 3, 0, 1); // 75 %
+    add("fay", 0, 3, 0); // 0 %
+    add("gus", 2, 1, 0); // 66.7 %
+    r.create_profile("idle").unwrap(); // no games: not ranked
+    r.record_vs_computer("other", GameKey::Reversi, LevelKey::Hard, GameResult::Win)
+        .unwrap();
+    let names: Vec<String> = r
+        .ranking(GameKey::Reversi, LevelKey::Medium)
+        .into_iter()
+        .map(|e| e.name)
+        .collect();
+    assert_eq!(names, ["eve", "gus", "abe", "cat", "dee", "fay"]);
+    let top = &r.ranking(GameKey::Reversi, LevelKey::Medium)[0];
+    assert_eq!(top.tally, t(3, 0, 1));
+    assert!(r.ranking(RENJU, LevelKey::Medium).is_empty());
+}
+
+#[test]
+fn head_to_head_updates_both_players() {
+    let mut r = Records::new();
+    r.record_head_to_head("ann", "bob", RENJU, Outcome::Win(Side::Black))
+        .unwrap();
+    r.record_head_to_head("bob", "ann", RENJU, Outcome::Win(Side::Black))
+        .unwrap();
+    r.record_head_to_head("bob", "ann", RENJU, Outcome::Win(Side::White))
+        .unwrap();
+    r.record_head_to_head("ann", "bob", GameKey::Reversi, Outcome::Draw)
+        .unwrap();
+    let ann = r.profile("ann").unwrap();
+    let bob = r.profile("bob").unwrap();
+    assert_eq!(ann.head_to_head("bob", RENJU), t(2, 1, 0));
+    assert_eq!(bob.head_to_head("ann", RENJU), t(1, 2, 0));
+    assert_eq!(ann.head_to_head("bob", GameKey::Reversi), t(0, 0, 1));
+    assert_eq!(bob.head_to_head("ann", GameKey::Reversi), t(0, 0, 1));
+    assert_eq!(r.summary("bob").unwrap().head_to_head_total, t(1, 2, 1));
+    assert_eq!(
+        r.record_head_to_head("ann", " ann ", RENJU, Outcome::Draw),
+        Err(RecordError::SameProfile("ann".into()))
+    );
+    r.validate().unwrap();
+}
+
+#[test]
+fn profiles_create_rename_and_refuse_bad_names() {
+    let mut r = Records::new();
+    assert_eq!(r.create_profile("  ann "), Ok("ann".to_string()));
+    assert_eq!(
+        r.create_profile("ann"),
+        Err(RecordError::DuplicateName("ann".into()))
+    );
+    assert_eq!(r.create_profile("   "), Err(RecordError::EmptyName));
+    assert_eq!(r.create_profile("a\nb"), Err(RecordError::BadCharacter));
+    assert_eq!(
+        r.create_profile(&"x".repeat(41)),
+        Err(RecordError::NameTooLong)
+    );
+    r.record_vs_computer("ann", GameKey::Reversi, LevelKey::Hard, GameResult::Win)
+        .unwrap();
+    r.record_head_to_head("ann", "bob", RENJU, Outcome::Win(Side::White))
+        .unwrap();
+
+    assert_eq!(
+        r.rename_profile("ann", "bob"),
+        Err(RecordError::DuplicateName("bob".into()))
+    );
+    assert_eq!(r.rename_profile("ann", ""), Err(RecordError::EmptyName));
+    assert_eq!(
+        r.rename_profile("zed", "x"),
+        Err(RecordError::NoSuchProfile("zed".into()))
+    );
+    r.rename_profile("ann", "ann").unwrap();
+    r.rename_profile("ann", "Anna").unwrap();
+    assert!(r.profile("ann").is_none());
+    let anna = r.profile("Anna").unwrap();
+    assert_eq!(
+        anna.vs_computer(GameKey::Reversi, LevelKey::Hard),
+        t(1, 0, 0)
+    );
+    assert_eq!(anna.head_to_head("bob", RENJU), t(0, 1, 0));
+    let bob = r.profile("bob").unwrap();
+    assert_eq!(bob.head_to_head("Anna", RENJU), t(1, 0, 0));
+    assert_eq!(bob.head_to_head("ann", RENJU), t(0, 0, 0));
+    r.validate().unwrap();
+
+    r.remove_profile("bob").unwrap();
+    assert_eq!(
+        r.profile("Anna").unwrap().head_to_head("bob", RENJU),
+        t(0, 0, 0)
+    );
+    r.validate().unwrap();
+}
+
+#[test]
+fn store_updates_persist_and_rename_keeps_records() {
+    let dir = temp_dir("store");
+    let (mut store, problem) = RecordStore::open(&dir);
+    assert!(problem.is_none());
+    assert!(store.records().profiles().is_empty());
+    store
+        .update(|r| r.record_vs_computer("ann", RENJU, LevelKey::Hard, GameResult::Win))
+        .unwrap();
+    let err = store.update(|r| r.rename_profile("ann", " ")).unwrap_err();
+    assert!(matches!(err, SaveError::Record(RecordError::EmptyName)));
+    store.update(|r| r.rename_profile("ann", "Ann B")).unwrap();
+    let (reopened, problem) = RecordStore::open(&dir);
+    assert!(problem.is_none());
+    assert_eq!(reopened.records(), store.records());
+    assert_eq!(
+        reopened
+            .records()
+            .profile("Ann B")
+            .unwrap()
+            .vs_computer(RENJU, LevelKey::Hard),
+        t(1, 0, 0)
+    );
+    assert_eq!(files_in(&dir), ["records.json"]);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn two_stores_do_not_lose_each_others_results() {
+    let dir = temp_dir("two-windows");
+    let (mut a, _) = RecordStore::open(&dir);
+    let (mut b, _) = RecordStore::open(&dir);
+    a.update(|r| r.record_vs_computer("ann", GameKey::Reversi, LevelKey::Easy, GameResult::Win))
+        .unwrap();
+    // `b` still has the empty records in memory; its update must start from the file.
+    b.update(|r| r.record_vs_computer("bob", GameKey::Reversi, LevelKey::Easy, GameResult::Loss))
+        .unwrap();
+    let (c, _) = RecordStore::open(&dir);
+    let r = c.records();
+    assert_eq!(
+        r.profile("ann")
+            .unwrap()
+            .vs_computer(GameKey::Reversi, LevelKey::Easy),
+        t(1, 0, 0)
+    );
+    assert_eq!(
+        r.profile("bob")
+            .unwrap()
+            .vs_computer(GameKey::Reversi, LevelKey::Easy),
+        t(0, 1, 0)
+    );
+    assert!(b.records().profile("ann").is_some());
+
+    // Two threads hammering the same file through their own stores.
+    let threads: Vec<_> = ["x", "y"]
+        .into_iter()
+        .map(|name| {
+            let dir = dir.clone();
+            std::thread::spawn(move || {
+                let (mut s, _) = RecordStore::open(&dir);
+                for _ in 0..25 {
+                    s.update(|r| {
+                        r.record_vs_computer(name, RENJU, LevelKey::Medium, GameResult::Win)
+                    })
+                    .unwrap();
+                    s.update(|r| r.record_head_to_head("x", "y", RENJU, Outcome::Draw))
+                        .unwrap();
+                }
+            })
+        })
+        .collect();
+    for th in threads {
+        th.join().unwrap();
+    }
+    let (c, problem) = RecordStore::open(&dir);
+    assert!(problem.is_none());
+    let r = c.records();
+    assert_eq!(
+        r.profile("x").unwrap().vs_computer(RENJU, LevelKey::Medium),
+        t(25, 0, 0)
+    );
+    assert_eq!(
+        r.profile("y").unwrap().vs_computer(RENJU, LevelKey::Medium),
+        t(25, 0, 0)
+    );
+    assert_eq!(
+        r.profile("x").unwrap().head_to_head("y", RENJU),
+        t(0, 0, 50)
+    );
+    assert_eq!(
+        files_in(&dir),
+        ["records.json"],
+        "no lock or temp file left behind"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn update_waits_for_a_held_lock_and_breaks_a_stale_one() {
+    let dir = temp_dir("lock");
+    let lock = dir.join("records.json.lock");
+    let (mut store, _) = RecordStore::open(&dir);
+
+    // Held by another window that releases it after 300 ms.
+    fs::write(&lock, "pid 1").unwrap();
+    let releaser = {
+        let lock = lock.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            fs::remove_file(lock).unwrap();
+        })
+    };
+    let start = Instant::now();
+    store.update(|r| r.create_profile("ann").map(drop)).unwrap();
+    assert!(start.elapsed() >= Duration::from_millis(250));
+    releaser.join().unwrap();
+
+    // Left behind by a crashed window a minute ago: broken at once.
+    let f = fs::File::create(&lock).unwrap();
+    f.set_modified(SystemTime::now() - Duration::from_secs(60))
+        .unwrap();
+    drop(f);
+    let start = Instant::now();
+    store.update(|r| r.create_profile("bob").map(drop)).unwrap();
+    assert!(start.elapsed() < Duration::from_secs(5));
+    assert!(!lock.exists());
+    assert_eq!(
+        RecordStore::open(&dir).0.records().profile_names(),
+        ["ann", "bob"]
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn crash_before_rename_keeps_the_old_file() {
+    let dir = temp_dir("crash");
+    let (mut store, _) = RecordStore::open(&dir);
+    store
+        .update(|r| r.record_vs_computer("ann", GameKey::Reversi, LevelKey::Hard, GameResult::Win))
+        .unwrap();
+    let path = dir.join("records.json");
+    let old_bytes = fs::read(&path).unwrap();
+    let old = store.records().clone();
+
+    // The next write gets as far as the fsynced temp file, then the program "crashes".
+    let mut newer = old.clone();
+    newer
+        .record_vs_computer("ann", GameKey::Reversi, LevelKey::Hard, GameResult::Win)
+        .unwrap();
+    let tmp = atomic::write_temp(&path, newer.to_json().as_bytes()).unwrap();
+    assert!(tmp.exists() && tmp.parent() == Some(dir.as_path()));
+    assert_eq!(fs::read(&path).unwrap(), old_bytes);
+
+    let (reopened, problem) = RecordStore::open(&dir);
+    assert!(problem.is_none());
+    assert_eq!(reopened.records(), &old);
+    // Committing the temp file is what makes the new content visible.
+    atomic::commit_temp(&tmp, &path).unwrap();
+    assert_eq!(RecordStore::open(&dir).0.records(), &newer);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Writes `bytes` as records.json and checks the damaged-file policy through the store.
+fn assert_records_refused(name: &str, bytes: &[u8], check: impl FnOnce(&LoadError) -> bool) {
+    let dir = temp_dir(name);
+    let path = dir.join("records.json");
+    fs::write(&path, bytes).unwrap();
+    let (mut store, problem) = RecordStore::open(&dir);
+    let err = problem.unwrap_or_else(|| panic!("{name}: expected an error"));
+    let LoadError::Corrupt {
+        path: p,
+        kept_as,
+        reason,
+    } = &err
+    else {
+        panic!("{name}: expected Corrupt, got {err:?}")
+    };
+    assert_eq!(p, &path);
+    assert!(check(reason), "{name}: unexpected problem {reason:?}");
+    assert!(err.to_string().contains("records.json"));
+    assert!(
+        store.records().profiles().is_empty(),
+        "{name}: defaults after a damaged file"
+    );
+    assert!(!path.exists());
+    let kept_name = kept_as.file_name().unwrap().to_str().unwrap().to_string();
+    assert!(
+        kept_name.starts_with("records.json.corrupt-"),
+        "{kept_name}"
+    );
+    assert_eq!(files_in(&dir), [kept_name.as_str()]);
+    assert!(
+        fs::read(kept_as).unwrap() == bytes,
+        "{name}: bytes must be kept unchanged"
+    );
+    // Carrying on: a new file is written, the damaged copy stays as it was.
+    store
+        .update(|r| r.record_vs_computer("ann", GameKey::Reversi, LevelKey::Easy, GameResult::Win))
+        .unwrap();
+    assert!(store.take_problem().is_none());
+    assert!(fs::read(kept_as).unwrap() == bytes);
+    assert_eq!(files_in(&dir), ["records.json".to_string(), kept_name]);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+fn valid_records_json() -> String {
+    let mut r = Records::new();
+    r.record_vs_computer("ann", GameKey::Reversi, LevelKey::Hard, GameResult::Win)
+        .unwrap();
+    r.record_head_to_head("ann", "bob", RENJU, Outcome::Draw)
+        .unwrap();
+    r.to_json()
+}
+
+#[test]
+fn damaged_records_are_set_aside() {
+    let json = valid_records_json();
+    assert_records_refused(
+        "truncated",
+        &json.as_bytes()[..json.len() - 7],
+        |e| matches!(e, LoadError::Malformed { reason } if reason.starts_with("truncated JSON")),
+    );
+    assert_records_refused("empty", b"", |e| matches!(e, LoadError::Empty));
+    assert_records_refused("junk", b"\x01\x02garbage{", |e| {
+        matches!(e, LoadError::Malformed { .. })
+    });
+    let newer = json.replacen("\"version\": 1", "\"version\": 3", 1);
+    assert_records_refused("newer", newer.as_bytes(), |e| {
+        matches!(
+            e,
+            LoadError::NewerVersion {
+                found: 3,
+                supported: 1
+            }
+        )
+    });
+    let negative = json.replacen("\"wins\": 1", "\"wins\": -1", 1);
+    assert_ne!(negative, json);
+    assert_records_refused("negative", negative.as_bytes(), |e| {
+        matches!(e, LoadError::Malformed { .. })
+    });
+    let wrong = json.replacen("\"wins\": 1", "\"wins\": \"one\"", 1);
+    assert_records_refused("wrong-type", wrong.as_bytes(), |e| {
+        matches!(e, LoadError::Malformed { .. })
+    });
+    let unknown_game = json.replacen("\"reversi\"", "\"chess\"", 1);
+    assert_records_refused("unknown-game", unknown_game.as_bytes(), |e| {
+        matches!(e, LoadError::Malformed { .. })
+    });
+    let overflow = json.replacen(
+        "\"wins\": 1, \"losses\": 0",
+        "\"wins\": 4294967295, \"losses\": 1",
+        1,
+    );
+    let overflow = if overflow == json {
+        json.replacen("\"losses\": 0", "\"losses\": 4294967295", 1)
+    } else {
+        overflow
+    };
+    assert_ne!(overflow, json);
+    assert_records_refused("overflow", overflow.as_bytes(), |e| {
+        matches!(e, LoadError::Invalid { .. })
+    });
+    let dup = json.replacen("\"name\": \"bob\"", "\"name\": \"ann\"", 1);
+    assert_records_refused(
+        "duplicate",
+        dup.as_bytes(),
+        |e| matches!(e, LoadError::Invalid { reason } if reason.contains("ann")),
+    );
+    let empty_name = json.replacen("\"name\": \"ann\"", "\"name\": \"\"", 1);
+    assert_records_refused("empty-name", empty_name.as_bytes(), |e| {
+        matches!(e, LoadError::Invalid { .. })
+    });
+    let lopsided = json.replacen("\"draws\": 1", "\"draws\": 2", 1);
+    assert_records_refused("lopsided", lopsided.as_bytes(), |e| {
+        matches!(e, LoadError::Invalid { .. })
+    });
+}
+
+#[test]
+fn huge_records_file_is_refused_unread() {
+    let junk: Vec<u8> = (0..50u32 * 1024 * 1024)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
+        .collect();
+    assert_records_refused("huge", &junk, |e| matches!(e, LoadError::TooLarge { .. }));
+}
+
+#[test]
+fn unknown_fields_are_ignored() {
+    let json = r#"{
+        "version": 1, "written_by": "a future minor release",
+        "profiles": [ { "name": "ann", "colour": "blue",
+            "vs_computer": { "reversi": { "easy": { "wins": 2, "losses": 1, "draws": 0, "streak": 2 } } } } ]
+    }"#;
+    let r = Records::from_json(json.as_bytes()).unwrap();
+    assert_eq!(
+        r.profile("ann")
+            .unwrap()
+            .vs_computer(GameKey::Reversi, LevelKey::Easy),
+        t(2, 1, 0)
+    );
+}
+
+#[test]
+fn update_over_a_file_damaged_meanwhile_keeps_it_and_uses_memory() {
+    let dir = temp_dir("damaged-meanwhile");
+    let (mut store, _) = RecordStore::open(&dir);
+    store
+        .update(|r| r.record_vs_computer("ann", GameKey::Reversi, LevelKey::Easy, GameResult::Win))
+        .unwrap();
+    let path = dir.join("records.json");
+    fs::write(&path, b"{ oops").unwrap();
+    store
+        .update(|r| r.record_vs_computer("ann", GameKey::Reversi, LevelKey::Easy, GameResult::Win))
+        .unwrap();
+    let problem = store.take_problem().expect("the damaged file is reported");
+    let kept = problem.kept_as().unwrap().to_path_buf();
+    assert_eq!(fs::read(&kept).unwrap(), b"{ oops");
+    let (reopened, _) = RecordStore::open(&dir);
+    assert_eq!(
+        reopened
+            .records()
+            .profile("ann")
+            .unwrap()
+            .vs_computer(GameKey::Reversi, LevelKey::Easy),
+        t(2, 0, 0)
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
