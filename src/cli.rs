@@ -30,11 +30,47 @@ pub enum Command {
         #[arg(value_parser = clap::value_parser!(u32).range(1..=20))]
         depth: u32,
     },
+    /// Reversi analysis tools.
+    Reversi {
+        /// What to do.
+        #[command(subcommand)]
+        command: ReversiCommand,
+    },
+    /// Speak the NBoard protocol on stdin/stdout (a Reversi engine for the NBoard GUI).
+    Nboard,
+    /// Speak the Gomocup (Piskvork) brain protocol on stdin/stdout. Also the default when the
+    /// binary is started under a name beginning with `pbrain-`.
+    Gomocup,
+    /// Fixed-depth searches over built-in positions of both games; prints the total node
+    /// count (a signature that changes only when search behaviour changes) and the speed.
+    Bench,
+}
+
+/// Reversi analysis commands.
+#[derive(Subcommand, Debug)]
+pub enum ReversiCommand {
+    /// Solve the positions of an Edax `.obf` file (`<64 × X/O/-> <X|O>;` per line; `%` or `#`
+    /// starts a comment). Prints `<line> <score> <best move> <nodes> <seconds>` per position,
+    /// the score being the exact final disc differential for the side to move.
+    Solve {
+        /// The `.obf` file.
+        #[arg(long)]
+        obf: std::path::PathBuf,
+        /// Search to this fixed depth instead of solving exactly (score then estimated).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+        depth: Option<u32>,
+    },
 }
 
 /// Parse the command line and run it. The window is the default.
 #[must_use]
 pub fn main() -> ExitCode {
+    if started_as_pbrain() {
+        return io_result(crate::protocol::gomocup::run(
+            std::io::stdin().lock(),
+            std::io::stdout(),
+        ));
+    }
     let cli = Cli::parse();
     match cli.command {
         None => match crate::app::run(cli.game) {
@@ -46,6 +82,21 @@ pub fn main() -> ExitCode {
         },
         Some(Command::Perft { depth }) => {
             println!("{}", perft_report(depth));
+            ExitCode::SUCCESS
+        }
+        Some(Command::Reversi {
+            command: ReversiCommand::Solve { obf, depth },
+        }) => crate::tools::solve_obf_file(&obf, depth),
+        Some(Command::Nboard) => io_result(crate::protocol::nboard::run(
+            std::io::stdin().lock(),
+            std::io::stdout(),
+        )),
+        Some(Command::Gomocup) => io_result(crate::protocol::gomocup::run(
+            std::io::stdin().lock(),
+            std::io::stdout(),
+        )),
+        Some(Command::Bench) => {
+            println!("{}", crate::tools::bench());
             ExitCode::SUCCESS
         }
     }
@@ -63,4 +114,26 @@ pub fn perft_report(depth: u32) -> String {
         f64::INFINITY
     };
     format!("perft({depth}) = {leaves} leaves in {secs:.3} s ({rate:.1} M leaves/s)")
+}
+
+/// Gomocup managers start brains named `pbrain-<name>`: act as a brain then.
+fn started_as_pbrain() -> bool {
+    std::env::args_os()
+        .next()
+        .and_then(|a| {
+            std::path::Path::new(&a)
+                .file_name()
+                .map(|n| n.to_string_lossy().starts_with("pbrain-"))
+        })
+        .unwrap_or(false)
+}
+
+fn io_result(r: std::io::Result<()>) -> ExitCode {
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("reversi-gomoku: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

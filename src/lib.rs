@@ -6,7 +6,9 @@
 //! - [`reversi`], [`gomoku`]: rules and engines; no GUI, usable headless.
 //! - [`session`]: a game in progress with unlimited undo/redo, for either game.
 //! - [`ai`]: the worker thread that runs searches without blocking the window.
-//! - [`app`]: the eframe/egui window; [`cli`]: the command line.
+//! - [`app`]: the eframe/egui window; [`cli`]: the command line; [`protocol`]: NBoard and
+//!   Gomocup engine protocols; [`tools`]: headless solve and bench commands;
+//!   [`persist`]: records and saved games on disk.
 
 pub mod ai;
 pub mod app;
@@ -14,5 +16,7 @@ pub mod cli;
 pub mod core;
 pub mod gomoku;
 pub mod persist;
+pub mod protocol;
 pub mod reversi;
 pub mod session;
+pub mod tools;

@@ -1,0 +1,488 @@
+//! A Gomocup brain: the Piskvork protocol (<https://plastovicka.github.io/protocl2en.htm>)
+//! on standard input/output, plus the Yixin-board extensions `YXBOARD` and `YXSHOWFORBID`.
+//!
+//! Coordinates are `x,y`, 0-based from the top-left corner; our [`Point`] counts rows from the
+//! bottom, so `y` is flipped on the way in and out. `INFO rule` selects the rule set: bit 1
+//! (value 1) exactly five → Standard, bit 3 (value 4) Renju, otherwise Freestyle.
+//!
+//! Answers: `OK` to `START`/`RESTART`/`TAKEBACK`, a move `x,y` to `BEGIN`/`TURN`/`BOARD…DONE`,
+//! `UNKNOWN <line>` to a command we do not know, `ERROR <why>` to a malformed one. Time: each
+//! move uses at most `timeout_turn` and a share of `time_left`, less a safety margin.
+
+use std::io::{self, BufRead, Write};
+
+use crate::core::{AiConfig, Engine, Level, MAX_DEPTH, Side, StopFlag};
+use crate::gomoku::{GomokuEngine, Point, Position, Rule};
+
+/// Name, version and author reported to `ABOUT`.
+pub const ABOUT: &str = concat!(
+    "name=\"reversi-gomoku\", version=\"",
+    env!("CARGO_PKG_VERSION"),
+    "\", author=\"Reversi & Gomoku team\", country=\"-\""
+);
+
+/// Time kept in reserve on every move for process and pipe latency, in milliseconds.
+const SAFETY_MS: u64 = 60;
+/// Moves the remaining match time is spread over when only `time_left` is binding.
+const MOVES_TO_PLAN: u64 = 25;
+
+/// The brain's state between commands.
+pub struct Brain {
+    pos: Option<Position>,
+    size: u8,
+    rule: Rule,
+    engine: GomokuEngine,
+    /// Per-move limit in milliseconds (0 = play at once); Piskvork's default is 30 s.
+    timeout_turn: u64,
+    /// Remaining match time in milliseconds, if the manager told us.
+    time_left: Option<u64>,
+    /// Stones received in a `BOARD`/`YXBOARD` block: (point, 1 = own, 2 = opponent).
+    board_block: Option<(bool, Vec<(Point, u8)>)>,
+}
+
+impl Default for Brain {
+    fn default() -> Self {
+        Brain {
+            pos: None,
+            size: 15,
+            rule: Rule::Freestyle,
+            engine: GomokuEngine::default(),
+            timeout_turn: 30_000,
+            time_left: None,
+            board_block: None,
+        }
+    }
+}
+
+/// What one input line asks the loop to do.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// Print these lines.
+    Lines(Vec<String>),
+    /// `END`: stop.
+    End,
+}
+
+impl Brain {
+    /// A brain waiting for `START`.
+    #[must_use]
+    pub fn new() -> Brain {
+        Brain::default()
+    }
+
+    /// Handle one line of input and say what to print.
+    pub fn handle(&mut self, line: &str) -> Reply {
+        let line = line.trim();
+        if line.is_empty() {
+            return Reply::Lines(vec![]);
+        }
+        if let Some((own_block, stones)) = &mut self.board_block {
+            if line.eq_ignore_ascii_case("DONE") {
+                let think = !*own_block;
+                let stones = std::mem::take(stones);
+                self.board_block = None;
+                return Reply::Lines(self.finish_board(&stones, think));
+            }
+            return match parse_stone(line, self.size) {
+                Ok(s) => {
+                    stones.push(s);
+                    Reply::Lines(vec![])
+                }
+                Err(e) => Reply::Lines(vec![format!("ERROR {e}")]),
+            };
+        }
+        let (cmd, rest) = match line.split_once(char::is_whitespace) {
+            Some((c, r)) => (c.to_ascii_uppercase(), r.trim()),
+            None => (line.to_ascii_uppercase(), ""),
+        };
+        let out = match cmd.as_str() {
+            "START" => self.start(rest),
+            "RESTART" => self.restart(),
+            "BEGIN" => self.begin(),
+            "TURN" => self.turn(rest),
+            "BOARD" => self.open_block(false),
+            "YXBOARD" => self.open_block(true),
+            "TAKEBACK" => self.takeback(rest),
+            "INFO" => self.info(rest),
+            "YXSHOWFORBID" => self.show_forbid(),
+            "ABOUT" => vec![ABOUT.to_string()],
+            "END" => return Reply::End,
+            _ => vec![format!("UNKNOWN {line}")],
+        };
+        Reply::Lines(out)
+    }
+
+    fn start(&mut self, rest: &str) -> Vec<String> {
+        let Ok(size) = rest.parse::<u8>() else {
+            return vec![format!("ERROR START needs a board size, got {rest:?}")];
+        };
+        if self.rule == Rule::Renju && size != 15 {
+            return vec!["ERROR Renju is played on 15x15 only".into()];
+        }
+        match Position::new(size, self.rule) {
+            Ok(pos) => {
+                self.size = size;
+                self.pos = Some(pos);
+                self.engine.clear();
+                vec!["OK".into()]
+            }
+            Err(e) => vec![format!("ERROR unsupported size {size}: {e}")],
+        }
+    }
+
+    fn restart(&mut self) -> Vec<String> {
+        match Position::new(self.size, self.rule) {
+            Ok(pos) => {
+                self.pos = Some(pos);
+                self.engine.clear();
+                vec!["OK".into()]
+            }
+            Err(e) => vec![format!("ERROR {e}")],
+        }
+    }
+
+    fn begin(&mut self) -> Vec<String> {
+        match &self.pos {
+            None => vec!["ERROR no START yet".into()],
+            Some(p) if !p.moves().is_empty() => vec!["ERROR BEGIN on a non-empty board".into()],
+            Some(_) => self.think(),
+        }
+    }
+
+    fn turn(&mut self, rest: &str) -> Vec<String> {
+        let Some(pos) = &mut self.pos else {
+            return vec!["ERROR no START yet".into()];
+        };
+        let p = match parse_xy(rest, pos.size()) {
+            Ok(p) => p,
+            Err(e) => return vec![format!("ERROR {e}")],
+        };
+        if let Err(e) = pos.play(p) {
+            return vec![format!("ERROR {e}")];
+        }
+        self.think()
+    }
+
+    fn open_block(&mut self, setup_only: bool) -> Vec<String> {
+        if self.pos.is_none() {
+            return vec!["ERROR no START yet".into()];
+        }
+        self.board_block = Some((setup_only, Vec::new()));
+        vec![]
+    }
+
+    /// Set the position from a `BOARD` block: 1 = our stones, 2 (or 3) = the opponent's. We
+    /// are to move, so with equal counts we are Black, and with one stone fewer we are White.
+    /// Then think, unless it was `YXBOARD`.
+    fn finish_board(&mut self, stones: &[(Point, u8)], think: bool) -> Vec<String> {
+        let own: Vec<Point> = stones.iter().filter(|s| s.1 == 1).map(|s| s.0).collect();
+        let opp: Vec<Point> = stones.iter().filter(|s| s.1 != 1).map(|s| s.0).collect();
+        let we = if own.len() == opp.len() {
+            Side::Black
+        } else {
+            Side::White
+        };
+        let (black, white) = if we == Side::Black {
+            (&own, &opp)
+        } else {
+            (&opp, &own)
+        };
+        if black.len() < white.len() || black.len() > white.len() + 1 {
+            return vec![format!(
+                "ERROR stone counts {} (own) and {} (opponent) cannot both be right",
+                own.len(),
+                opp.len()
+            )];
+        }
+        match Position::with_stones(self.size, self.rule, black, white, we) {
+            Ok(pos) => {
+                self.pos = Some(pos);
+                if think { self.think() } else { vec![] }
+            }
+            Err(e) => vec![format!("ERROR {e}")],
+        }
+    }
+
+    fn takeback(&mut self, rest: &str) -> Vec<String> {
+        let Some(pos) = &mut self.pos else {
+            return vec!["ERROR no START yet".into()];
+        };
+        let p = match parse_xy(rest, pos.size()) {
+            Ok(p) => p,
+            Err(e) => return vec![format!("ERROR {e}")],
+        };
+        if pos.last_move() == Some(p) {
+            pos.undo();
+            return vec!["OK".into()];
+        }
+        // After a BOARD set-up there is no history: rebuild without that stone.
+        let Some(side) = pos.stone_at(p) else {
+            return vec![format!("ERROR {rest} holds no stone")];
+        };
+        let mut black = Vec::new();
+        let mut white = Vec::new();
+        for y in 0..pos.size() {
+            for x in 0..pos.size() {
+                let q = Point { x, y };
+                match pos.stone_at(q) {
+                    Some(_) if q == p => {}
+                    Some(Side::Black) => black.push(q),
+                    Some(Side::White) => white.push(q),
+                    None => {}
+                }
+            }
+        }
+        match Position::with_stones(pos.size(), pos.rule(), &black, &white, side) {
+            Ok(new) => {
+                *pos = new;
+                vec!["OK".into()]
+            }
+            Err(e) => vec![format!("ERROR {e}")],
+        }
+    }
+
+    fn info(&mut self, rest: &str) -> Vec<String> {
+        let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let value = value.trim();
+        let number = value.parse::<i64>();
+        match (key.to_ascii_lowercase().as_str(), number) {
+            ("timeout_turn", Ok(ms)) => self.timeout_turn = ms.max(0) as u64,
+            ("time_left", Ok(ms)) => self.time_left = Some(ms.max(0) as u64),
+            ("rule", Ok(bits)) => self.set_rule(bits),
+            // timeout_match, max_memory, game_type, folder, evaluate: nothing to do.
+            (_, Ok(_)) => {}
+            ("folder" | "evaluate", _) => {}
+            (k, Err(_)) => return vec![format!("ERROR INFO {k} needs a number, got {value:?}")],
+        }
+        vec![]
+    }
+
+    fn set_rule(&mut self, bits: i64) {
+        let rule = if bits & 4 != 0 {
+            Rule::Renju
+        } else if bits & 1 != 0 {
+            Rule::Standard
+        } else {
+            Rule::Freestyle
+        };
+        if rule == self.rule {
+            return;
+        }
+        self.rule = rule;
+        // Re-apply the moves so far under the new rule (usually the board is still empty).
+        if let Some(pos) = &self.pos {
+            if let Ok(mut new) = Position::new(pos.size(), rule) {
+                for &p in pos.moves() {
+                    if new.play(p).is_err() {
+                        break;
+                    }
+                }
+                self.pos = Some(new);
+            }
+        }
+    }
+
+    fn show_forbid(&self) -> Vec<String> {
+        let Some(pos) = &self.pos else {
+            return vec!["ERROR no START yet".into()];
+        };
+        let mut line = String::from("FORBID ");
+        for (p, _) in pos.forbidden_points() {
+            let (x, y) = to_xy(p, pos.size());
+            line.push_str(&format!("{x:02}{y:02}"));
+        }
+        line.push('.');
+        vec![line]
+    }
+
+    /// Milliseconds the next move may take.
+    fn budget_ms(&self) -> u64 {
+        let turn = if self.timeout_turn == 0 {
+            100
+        } else {
+            self.timeout_turn
+        };
+        let mut ms = turn;
+        if let Some(left) = self.time_left {
+            ms = ms.min(left / MOVES_TO_PLAN);
+        }
+        ms.saturating_sub(SAFETY_MS.max(ms / 10)).max(10)
+    }
+
+    fn think(&mut self) -> Vec<String> {
+        let budget = self.budget_ms();
+        let Some(pos) = &mut self.pos else {
+            return vec!["ERROR no START yet".into()];
+        };
+        if pos.outcome().is_some() {
+            return vec!["ERROR the game is over".into()];
+        }
+        let cfg = AiConfig {
+            level: Level::Hard,
+            depth: MAX_DEPTH,
+            time_ms: Some(budget),
+            seed: Some(1),
+        };
+        let thought = self.engine.think(pos, &cfg, &StopFlag::new(), &mut |_| {});
+        let p = thought.best;
+        if let Err(e) = pos.play(p) {
+            return vec![format!("ERROR engine chose {p}: {e}")];
+        }
+        let (x, y) = to_xy(p, pos.size());
+        let info = &thought.info;
+        vec![
+            format!(
+                "MESSAGE depth {} score {} nodes {}",
+                info.depth, info.score, info.nodes
+            ),
+            format!("{x},{y}"),
+        ]
+    }
+}
+
+use crate::core::GameRules as _;
+
+/// Piskvork `x,y` (0-based, y from the top) → our point (y from the bottom).
+fn parse_xy(text: &str, size: u8) -> Result<Point, String> {
+    let mut it = text.split(',').map(str::trim);
+    let (Some(x), Some(y), None) = (it.next(), it.next(), it.next()) else {
+        return Err(format!("expected x,y, got {text:?}"));
+    };
+    let (Ok(x), Ok(y)) = (x.parse::<u8>(), y.parse::<u8>()) else {
+        return Err(format!("expected two numbers x,y, got {text:?}"));
+    };
+    if x >= size || y >= size {
+        return Err(format!("{x},{y} is off the {size}x{size} board"));
+    }
+    Ok(Point { x, y: size - 1 - y })
+}
+
+fn parse_stone(line: &str, size: u8) -> Result<(Point, u8), String> {
+    let parts: Vec<&str> = line.split(',').map(str::trim).collect();
+    let [x, y, field] = parts[..] else {
+        return Err(format!("expected x,y,field in a BOARD block, got {line:?}"));
+    };
+    let p = parse_xy(&format!("{x},{y}"), size)?;
+    match field.parse::<u8>() {
+        Ok(f @ 1..=3) => Ok((p, if f == 1 { 1 } else { 2 })),
+        _ => Err(format!("field must be 1, 2 or 3, got {field:?}")),
+    }
+}
+
+fn to_xy(p: Point, size: u8) -> (u8, u8) {
+    (p.x, size - 1 - p.y)
+}
+
+/// Run the brain on `input` until `END` or end of input, answering on `output`.
+///
+/// # Errors
+/// When reading or writing fails.
+pub fn run(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    let mut brain = Brain::new();
+    for line in input.lines() {
+        match brain.handle(&line?) {
+            Reply::End => break,
+            Reply::Lines(lines) => {
+                for l in lines {
+                    writeln!(output, "{l}")?;
+                }
+                output.flush()?;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(brain: &mut Brain, input: &str) -> Vec<String> {
+        match brain.handle(input) {
+            Reply::Lines(l) => l,
+            Reply::End => vec!["<END>".into()],
+        }
+    }
+
+    fn moves_only(out: Vec<String>) -> Vec<String> {
+        out.into_iter()
+            .filter(|l| !l.starts_with("MESSAGE"))
+            .collect()
+    }
+
+    #[test]
+    fn begin_opens_at_the_centre() {
+        let mut b = Brain::new();
+        assert_eq!(lines(&mut b, "START 15"), vec!["OK"]);
+        lines(&mut b, "INFO timeout_turn 300");
+        assert_eq!(moves_only(lines(&mut b, "BEGIN")), vec!["7,7"]);
+    }
+
+    #[test]
+    fn turn_blocks_an_open_four_and_coordinates_flip_y() {
+        let mut b = Brain::new();
+        lines(&mut b, "START 15");
+        lines(&mut b, "INFO timeout_turn 300");
+        // Opponent (Black here, us White) has 0,0 1,0 2,0 3,0 along the top edge: we must take 4,0.
+        let out = lines(&mut b, "BOARD");
+        assert!(out.is_empty());
+        for s in [
+            "0,0,2", "7,7,1", "1,0,2", "7,8,1", "2,0,2", "9,9,1", "3,0,2",
+        ] {
+            assert!(lines(&mut b, s).is_empty());
+        }
+        assert_eq!(moves_only(lines(&mut b, "DONE")), vec!["4,0"]);
+    }
+
+    #[test]
+    fn unknown_and_malformed_commands() {
+        let mut b = Brain::new();
+        assert_eq!(lines(&mut b, "FOO"), vec!["UNKNOWN FOO"]);
+        assert!(lines(&mut b, "TURN 1,1")[0].starts_with("ERROR"));
+        lines(&mut b, "START 15");
+        assert!(lines(&mut b, "TURN 15,3")[0].starts_with("ERROR"));
+        assert!(lines(&mut b, "TURN a,b")[0].starts_with("ERROR"));
+        assert!(lines(&mut b, "START x")[0].starts_with("ERROR"));
+        assert_eq!(lines(&mut b, "END"), vec!["<END>"]);
+    }
+
+    #[test]
+    fn yxboard_and_showforbid_under_renju() {
+        let mut b = Brain::new();
+        lines(&mut b, "INFO rule 4");
+        lines(&mut b, "START 15");
+        // Black: F8 G8 H7 H6 (x,y from the top: F8 = 5,7; G8 = 6,7; H7 = 7,8; H6 = 7,9);
+        // White far away. Black to move: H8 (7,7) is a double-three.
+        lines(&mut b, "YXBOARD");
+        for s in [
+            "5,7,1", "0,0,2", "6,7,1", "0,2,2", "7,8,1", "0,4,2", "7,9,1", "0,6,2",
+        ] {
+            lines(&mut b, s);
+        }
+        assert!(lines(&mut b, "DONE").is_empty(), "YXBOARD does not think");
+        let forbid = lines(&mut b, "YXSHOWFORBID");
+        assert_eq!(forbid.len(), 1);
+        assert!(forbid[0].starts_with("FORBID ") && forbid[0].ends_with('.'));
+        assert!(forbid[0].contains("0707"), "{}", forbid[0]);
+    }
+
+    #[test]
+    fn takeback_removes_the_stone() {
+        let mut b = Brain::new();
+        lines(&mut b, "START 15");
+        lines(&mut b, "INFO timeout_turn 200");
+        let reply = moves_only(lines(&mut b, "TURN 7,7"));
+        assert_eq!(lines(&mut b, &format!("TAKEBACK {}", reply[0])), vec!["OK"]);
+        assert_eq!(lines(&mut b, "TAKEBACK 7,7"), vec!["OK"]);
+        assert!(lines(&mut b, "TAKEBACK 7,7")[0].starts_with("ERROR"));
+    }
+
+    #[test]
+    fn budget_respects_turn_and_match_time() {
+        let mut b = Brain::new();
+        b.timeout_turn = 5000;
+        assert!(b.budget_ms() < 5000);
+        b.time_left = Some(10_000);
+        assert!(b.budget_ms() <= 10_000 / MOVES_TO_PLAN);
+    }
+}
