@@ -44,6 +44,31 @@ pub enum Command {
     /// Fixed-depth searches over built-in positions of both games; prints the total node
     /// count (a signature that changes only when search behaviour changes) and the speed.
     Bench,
+    /// Play a match between two contenders over fixed openings, each opening twice with
+    /// colours swapped, and print W/L/D for the first. Contenders: random, easy, medium, hard,
+    /// hard@MS (ms per move), medium/D (depth D), or cmd:"<engine command>" for an external
+    /// NBoard (Reversi) or Gomocup (Gomoku) engine.
+    Match {
+        /// Which game.
+        #[arg(value_enum)]
+        game: GameKind,
+        /// The first contender (scores are its own).
+        a: crate::arena::Contender,
+        /// The second contender.
+        b: crate::arena::Contender,
+        /// Gomoku rule: freestyle, standard or renju.
+        #[arg(long, default_value = "freestyle")]
+        rule: String,
+        /// Openings file: Reversi transcripts one per line, or Gomocup `dx,dy` lines.
+        #[arg(long)]
+        openings: Option<std::path::PathBuf>,
+        /// Use only the first N openings.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Print every game.
+        #[arg(long)]
+        verbose: bool,
+    },
 }
 
 /// Reversi analysis commands.
@@ -95,6 +120,24 @@ pub fn main() -> ExitCode {
             std::io::stdin().lock(),
             std::io::stdout(),
         )),
+        Some(Command::Match {
+            game,
+            a,
+            b,
+            rule,
+            openings,
+            limit,
+            verbose,
+        }) => {
+            let spec = crate::tools::MatchSpec {
+                game,
+                rule,
+                openings,
+                limit,
+                verbose,
+            };
+            crate::tools::run_match(&a, &b, &spec)
+        }
         Some(Command::Bench) => {
             println!("{}", crate::tools::bench());
             ExitCode::SUCCESS

@@ -7,11 +7,13 @@
 //! - [`session`]: a game in progress with unlimited undo/redo, for either game.
 //! - [`ai`]: the worker thread that runs searches without blocking the window.
 //! - [`app`]: the eframe/egui window; [`cli`]: the command line; [`protocol`]: NBoard and
-//!   Gomocup engine protocols; [`tools`]: headless solve and bench commands;
+//!   Gomocup engine protocols; [`tools`]: headless solve, bench and match commands;
+//!   [`arena`]: engine-vs-engine matches;
 //!   [`persist`]: records and saved games on disk.
 
 pub mod ai;
 pub mod app;
+pub mod arena;
 pub mod cli;
 pub mod core;
 pub mod gomoku;

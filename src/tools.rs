@@ -5,6 +5,10 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use crate::arena::{
+    Contender, GOMOKU_OPENINGS, REVERSI_OPENINGS, Score, gomoku_match, gomoku_opening,
+    reversi_match,
+};
 use crate::core::{AiConfig, Engine, Level, StopFlag};
 use crate::gomoku::{GomokuEngine, Rule};
 use crate::reversi::{Move, Position, ReversiEngine, solve};
@@ -95,6 +99,97 @@ pub fn solve_obf_file(path: &Path, depth: Option<u32>) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Settings of `reversi-gomoku match` besides the two contenders.
+#[derive(Clone, Debug)]
+pub struct MatchSpec {
+    /// Which game.
+    pub game: crate::app::GameKind,
+    /// Gomoku rule name: "freestyle", "standard" or "renju".
+    pub rule: String,
+    /// Openings file (Reversi transcripts, or Gomocup `dx,dy` lines); built-in set when `None`.
+    pub openings: Option<std::path::PathBuf>,
+    /// Use only the first N openings.
+    pub limit: Option<usize>,
+    /// Print every game.
+    pub verbose: bool,
+}
+
+/// Run a match and print `a vs b: W x / L y / D z (p%)`; non-zero exit on any error.
+#[must_use]
+pub fn run_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> ExitCode {
+    match play_match(a, b, spec) {
+        Ok(score) => {
+            println!("{a} vs {b}: {score}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("reversi-gomoku: match: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn play_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> Result<Score, String> {
+    let text = match &spec.openings {
+        Some(p) => Some(std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?),
+        None => None,
+    };
+    let lines: Vec<String> = match &text {
+        Some(t) => t
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(String::from)
+            .collect(),
+        None => match spec.game {
+            crate::app::GameKind::Reversi => {
+                REVERSI_OPENINGS.iter().map(|s| (*s).to_string()).collect()
+            }
+            crate::app::GameKind::Gomoku => {
+                GOMOKU_OPENINGS.iter().map(|s| (*s).to_string()).collect()
+            }
+        },
+    };
+    let limit = spec.limit.unwrap_or(usize::MAX);
+    let verbose = spec.verbose;
+    let log = |l: &str| {
+        if verbose {
+            println!("{l}");
+        }
+    };
+    match spec.game {
+        crate::app::GameKind::Reversi => {
+            let openings = lines
+                .iter()
+                .take(limit)
+                .map(|l| {
+                    crate::reversi::parse_transcript(l).map_err(|e| format!("opening {l:?}: {e}"))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            reversi_match(a, b, &openings, log)
+        }
+        crate::app::GameKind::Gomoku => {
+            let rule = match spec.rule.to_ascii_lowercase().as_str() {
+                "freestyle" => Rule::Freestyle,
+                "standard" => Rule::Standard,
+                "renju" => Rule::Renju,
+                other => {
+                    return Err(format!(
+                        "unknown rule {other:?}: freestyle, standard or renju"
+                    ));
+                }
+            };
+            // Lines that do not fit 15×15 are skipped, as match runners do.
+            let openings: Vec<_> = lines
+                .iter()
+                .filter_map(|l| gomoku_opening(l, 15))
+                .take(limit)
+                .collect();
+            gomoku_match(a, b, rule, &openings, log)
+        }
+    }
 }
 
 /// Reversi positions of the bench (transcripts from the start) and the fixed depth used.

@@ -1,0 +1,487 @@
+//! Engine matches for measuring strength: two contenders play every opening twice with
+//! colours swapped, and the score is counted as wins/losses/draws for the first.
+//!
+//! A contender is one of our levels, a uniformly random mover, or an external engine started as
+//! a child process and driven through its protocol (NBoard for Reversi, Gomocup for Gomoku),
+//! so `reversi-gomoku match` can pit Hard against Edax, Rapfi or any other engine.
+
+use std::fmt;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::str::FromStr;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::core::{AiConfig, Engine, GameRules, Level, Outcome, Side, StopFlag};
+use crate::gomoku::{self, GomokuEngine, Point, Rule};
+use crate::reversi::{self, Move, ReversiEngine};
+
+/// Who plays one side of a match.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Contender {
+    /// A uniformly random legal move (seeded).
+    Random,
+    /// One of our levels with these settings.
+    Level(AiConfig),
+    /// An external engine: the command line that starts it.
+    External(String),
+}
+
+impl FromStr for Contender {
+    type Err = String;
+
+    /// `random`, `easy`, `medium`, `hard`, `hard@MS` (Hard with MS milliseconds per move),
+    /// `medium/D` (Medium at depth D), or `cmd:<command line>` for an external engine.
+    fn from_str(s: &str) -> Result<Contender, String> {
+        if let Some(cmd) = s.strip_prefix("cmd:") {
+            return Ok(Contender::External(cmd.to_string()));
+        }
+        if s == "random" {
+            return Ok(Contender::Random);
+        }
+        let (name, time) = s.split_once('@').map_or((s, None), |(n, t)| (n, Some(t)));
+        let (name, depth) = name
+            .split_once('/')
+            .map_or((name, None), |(n, d)| (n, Some(d)));
+        let level = match name {
+            "easy" => Level::Easy,
+            "medium" => Level::Medium,
+            "hard" => Level::Hard,
+            _ => {
+                return Err(format!(
+                    "unknown contender {s:?}: use random, easy, medium, hard, hard@MS, medium/D or cmd:…"
+                ));
+            }
+        };
+        let mut cfg = AiConfig::for_level(level);
+        if let Some(d) = depth {
+            cfg.depth = d.parse().map_err(|_| format!("bad depth in {s:?}"))?;
+        }
+        if let Some(t) = time {
+            cfg.time_ms = Some(t.parse().map_err(|_| format!("bad time in {s:?}"))?);
+        }
+        Ok(Contender::Level(cfg))
+    }
+}
+
+impl fmt::Display for Contender {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Contender::Random => f.write_str("random"),
+            Contender::Level(c) => match c.time_ms {
+                Some(ms) => write!(f, "{}@{ms}ms", c.level),
+                None => write!(f, "{}/{}", c.level, c.depth),
+            },
+            Contender::External(cmd) => write!(f, "cmd:{cmd}"),
+        }
+    }
+}
+
+/// Wins, losses and draws of the first contender.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    /// Games the first contender won.
+    pub wins: u32,
+    /// Games it lost.
+    pub losses: u32,
+    /// Drawn games.
+    pub draws: u32,
+}
+
+impl Score {
+    /// Points per game for the first contender (win 1, draw ½), 0 when no games.
+    #[must_use]
+    pub fn rate(&self) -> f64 {
+        let games = self.wins + self.losses + self.draws;
+        if games == 0 {
+            0.0
+        } else {
+            (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(games)
+        }
+    }
+
+    fn add(&mut self, outcome: Outcome, first_plays: Side) {
+        match outcome {
+            Outcome::Draw => self.draws += 1,
+            Outcome::Win(s) if s == first_plays => self.wins += 1,
+            Outcome::Win(_) => self.losses += 1,
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "W {} / L {} / D {} ({:.1}%)",
+            self.wins,
+            self.losses,
+            self.draws,
+            100.0 * self.rate()
+        )
+    }
+}
+
+/// Fixed Reversi openings (transcripts from the start), each played twice with colours swapped.
+pub const REVERSI_OPENINGS: [&str; 8] = [
+    "f5d6c3d3c4",
+    "f5f6e6f4e3",
+    "f5d6c5f4e3",
+    "f5f4e3f6d3",
+    "f5d6c4d3c3",
+    "f5f6e6d6e7",
+    "f5d6c3d3c4f4",
+    "f5f4e3d6c5",
+];
+
+/// Fixed Gomoku openings (relative to H8 as in the Gomocup files: `dx,dy` pairs, black first,
+/// y downwards), each played twice with colours swapped.
+pub const GOMOKU_OPENINGS: [&str; 8] = [
+    "0,0, 1,0, 1,3",
+    "0,0, 1,1, 0,3",
+    "0,0, 1,0, 0,3",
+    "0,0, 1,1, 1,3",
+    "0,0, 1,0, 3,0",
+    "0,0, 1,1, 2,3",
+    "0,0, 0,1, 2,2",
+    "0,0, 1,1, 3,1",
+];
+
+/// A player inside a match.
+enum Seat<G: GameRules> {
+    Random(StdRng),
+    Engine(Box<dyn Engine<G>>, AiConfig),
+    External(ExternalEngine),
+}
+
+impl<G: GameRules> Seat<G> {
+    fn new(c: &Contender, engine: impl Engine<G> + 'static, seed: u64) -> Result<Seat<G>, String> {
+        Ok(match c {
+            Contender::Random => Seat::Random(StdRng::seed_from_u64(seed)),
+            Contender::Level(cfg) => Seat::Engine(
+                Box::new(engine),
+                AiConfig {
+                    seed: Some(seed),
+                    ..*cfg
+                },
+            ),
+            Contender::External(cmd) => Seat::External(ExternalEngine::start(cmd)?),
+        })
+    }
+}
+
+/// An external engine process and its pipes.
+struct ExternalEngine {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl ExternalEngine {
+    fn start(cmd: &str) -> Result<ExternalEngine, String> {
+        let mut parts = cmd.split_whitespace();
+        let program = parts.next().ok_or("empty engine command")?;
+        let mut child = Command::new(program)
+            .args(parts)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start {cmd:?}: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        Ok(ExternalEngine {
+            child,
+            stdin,
+            stdout,
+        })
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| format!("engine pipe: {e}"))
+    }
+
+    /// Read lines until `pick` accepts one.
+    fn read_until<T>(&mut self, mut pick: impl FnMut(&str) -> Option<T>) -> Result<T, String> {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = self
+                .stdout
+                .read_line(&mut line)
+                .map_err(|e| format!("engine pipe: {e}"))?;
+            if n == 0 {
+                return Err("the engine closed its output".into());
+            }
+            if let Some(v) = pick(line.trim()) {
+                return Ok(v);
+            }
+        }
+    }
+}
+
+impl Drop for ExternalEngine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Play a Reversi match; `log` receives one line per game.
+///
+/// # Errors
+/// When an external engine cannot be started or answers nonsense.
+pub fn reversi_match(
+    a: &Contender,
+    b: &Contender,
+    openings: &[Vec<Move>],
+    mut log: impl FnMut(&str),
+) -> Result<Score, String> {
+    let mut score = Score::default();
+    for (i, opening) in openings.iter().enumerate() {
+        for a_side in Side::BOTH {
+            let seed = (i as u64) * 2 + u64::from(a_side == Side::White);
+            let mut seats = [
+                Seat::new(a, ReversiEngine::default(), seed)?,
+                Seat::new(b, ReversiEngine::default(), seed + 1000)?,
+            ];
+            let mut pos = reversi::Position::new();
+            for &m in opening {
+                pos.play_move(m).map_err(|e| format!("opening {i}: {e}"))?;
+            }
+            let mut moves = opening.clone();
+            while !pos.is_game_over() {
+                let seat = if pos.side_to_move() == a_side {
+                    &mut seats[0]
+                } else {
+                    &mut seats[1]
+                };
+                let mv = reversi_move(seat, &pos, &moves)?;
+                pos.play_move(mv)
+                    .map_err(|e| format!("illegal move {mv} from an engine: {e}"))?;
+                moves.push(mv);
+            }
+            let outcome = pos.outcome().expect("game over");
+            score.add(outcome, a_side);
+            let s = pos.final_score();
+            log(&format!(
+                "opening {i} {a} as {a_side}: {}-{} {}",
+                s.black,
+                s.white,
+                reversi::format_transcript(&moves)
+            ));
+        }
+    }
+    Ok(score)
+}
+
+fn reversi_move(
+    seat: &mut Seat<reversi::Position>,
+    pos: &reversi::Position,
+    moves: &[Move],
+) -> Result<Move, String> {
+    match seat {
+        Seat::Random(rng) => {
+            let legal = pos.legal_moves();
+            Ok(legal[rng.random_range(0..legal.len())])
+        }
+        Seat::Engine(e, cfg) => Ok(e.think(pos, cfg, &StopFlag::new(), &mut |_| {}).best),
+        Seat::External(x) => {
+            if pos.must_pass() {
+                return Ok(Move::Pass);
+            }
+            let mut ggf = String::from(
+                "(;GM[Othello]PC[reversi-gomoku]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]",
+            );
+            let mut replay = reversi::Position::new();
+            for &m in moves {
+                let tag = if replay.side_to_move() == Side::Black {
+                    'B'
+                } else {
+                    'W'
+                };
+                let text = match m {
+                    Move::Place(sq) => sq.to_string().to_ascii_uppercase(),
+                    Move::Pass => "PA".into(),
+                };
+                ggf.push_str(&format!("{tag}[{text}]"));
+                let _ = replay.play_move(m);
+            }
+            ggf.push_str(";)");
+            x.send("nboard 2")?;
+            x.send(&format!("set game {ggf}"))?;
+            x.send("go")?;
+            let text = x.read_until(|l| {
+                l.strip_prefix("=== ")
+                    .map(|r| r.split('/').next().unwrap_or("").to_string())
+            })?;
+            if text.eq_ignore_ascii_case("pa") || text.eq_ignore_ascii_case("pass") {
+                return Ok(Move::Pass);
+            }
+            text.parse::<Move>()
+                .map_err(|e| format!("engine answered {text:?}: {e}"))
+        }
+    }
+}
+
+/// Parse a Gomocup opening line (`dx,dy` pairs relative to the centre, y downwards) for a
+/// board of side `size`. `None` when a stone falls off the board.
+#[must_use]
+pub fn gomoku_opening(line: &str, size: u8) -> Option<Vec<Point>> {
+    let nums: Vec<i32> = line
+        .split(',')
+        .filter_map(|t| t.trim().parse().ok())
+        .collect();
+    if nums.len() % 2 != 0 || nums.is_empty() {
+        return None;
+    }
+    let c = i32::from(size / 2);
+    nums.chunks(2)
+        .map(|xy| {
+            let (x, y_down) = (c + xy[0], c + xy[1]);
+            let n = i32::from(size);
+            ((0..n).contains(&x) && (0..n).contains(&y_down)).then(|| Point {
+                x: x as u8,
+                y: (n - 1 - y_down) as u8,
+            })
+        })
+        .collect()
+}
+
+/// Play a Gomoku match under `rule` on 15×15; `log` receives one line per game.
+///
+/// # Errors
+/// When an external engine cannot be started or answers nonsense, or an opening is illegal.
+pub fn gomoku_match(
+    a: &Contender,
+    b: &Contender,
+    rule: Rule,
+    openings: &[Vec<Point>],
+    mut log: impl FnMut(&str),
+) -> Result<Score, String> {
+    let mut score = Score::default();
+    for (i, opening) in openings.iter().enumerate() {
+        for a_side in Side::BOTH {
+            let seed = (i as u64) * 2 + u64::from(a_side == Side::White);
+            let mut seats = [
+                Seat::new(a, GomokuEngine::default(), seed)?,
+                Seat::new(b, GomokuEngine::default(), seed + 1000)?,
+            ];
+            let mut pos = gomoku::Position::new(15, rule).map_err(|e| e.to_string())?;
+            for &p in opening {
+                pos.play(p).map_err(|e| format!("opening {i}: {e}"))?;
+            }
+            while pos.outcome().is_none() {
+                let seat = if pos.side_to_move() == a_side {
+                    &mut seats[0]
+                } else {
+                    &mut seats[1]
+                };
+                let p = gomoku_move(seat, &pos)?;
+                pos.play(p)
+                    .map_err(|e| format!("illegal move {p} from an engine: {e}"))?;
+            }
+            let outcome = pos.outcome().expect("game over");
+            score.add(outcome, a_side);
+            let names: Vec<String> = pos.moves().iter().map(ToString::to_string).collect();
+            log(&format!(
+                "opening {i} {a} as {a_side}: {outcome:?} {}",
+                names.join(" ")
+            ));
+        }
+    }
+    Ok(score)
+}
+
+fn gomoku_move(seat: &mut Seat<gomoku::Position>, pos: &gomoku::Position) -> Result<Point, String> {
+    match seat {
+        Seat::Random(rng) => {
+            let legal = pos.legal_moves();
+            Ok(legal[rng.random_range(0..legal.len())])
+        }
+        Seat::Engine(e, cfg) => Ok(e.think(pos, cfg, &StopFlag::new(), &mut |_| {}).best),
+        Seat::External(x) => {
+            let n = pos.size();
+            let rule_bits = match pos.rule() {
+                Rule::Freestyle => 0,
+                Rule::Standard => 1,
+                Rule::Renju => 4,
+            };
+            x.send(&format!("INFO rule {rule_bits}"))?;
+            x.send(&format!("START {n}"))?;
+            x.read_until(|l| (l == "OK" || l.starts_with("ERROR")).then(|| l.to_string()))?;
+            x.send("INFO timeout_turn 1000")?;
+            x.send("BOARD")?;
+            let me = pos.side_to_move();
+            for (i, p) in pos.moves().iter().enumerate() {
+                let side = if i % 2 == 0 { Side::Black } else { Side::White };
+                let field = if side == me { 1 } else { 2 };
+                x.send(&format!("{},{},{field}", p.x, n - 1 - p.y))?;
+            }
+            x.send("DONE")?;
+            let (px, py) = x.read_until(|l| {
+                let (a, b) = l.split_once(',')?;
+                Some((a.trim().parse::<u8>().ok()?, b.trim().parse::<u8>().ok()?))
+            })?;
+            if px >= n || py >= n {
+                return Err(format!("engine answered {px},{py}, off the board"));
+            }
+            Ok(Point {
+                x: px,
+                y: n - 1 - py,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contenders_parse() {
+        assert_eq!("random".parse::<Contender>(), Ok(Contender::Random));
+        let Ok(Contender::Level(c)) = "hard@200".parse::<Contender>() else {
+            panic!()
+        };
+        assert_eq!((c.level, c.time_ms), (Level::Hard, Some(200)));
+        let Ok(Contender::Level(c)) = "medium/2".parse::<Contender>() else {
+            panic!()
+        };
+        assert_eq!((c.level, c.depth), (Level::Medium, 2));
+        assert!("grandmaster".parse::<Contender>().is_err());
+        assert_eq!(
+            "cmd:edax -q".parse::<Contender>(),
+            Ok(Contender::External("edax -q".into()))
+        );
+    }
+
+    #[test]
+    fn gomocup_openings_map_to_points() {
+        let o = gomoku_opening("0,0, 1,0, 1,3", 15).unwrap();
+        assert_eq!(
+            o.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            vec!["H8", "I8", "I5"]
+        );
+        assert!(gomoku_opening("-8,0", 15).is_none());
+    }
+
+    #[test]
+    fn medium_beats_random_at_reversi_in_a_short_match() {
+        let openings: Vec<Vec<Move>> = REVERSI_OPENINGS[..2]
+            .iter()
+            .map(|t| reversi::parse_transcript(t).unwrap())
+            .collect();
+        let s = reversi_match(
+            &Contender::Level(AiConfig::for_level(Level::Medium)),
+            &Contender::Random,
+            &openings,
+            |_| {},
+        )
+        .unwrap();
+        assert_eq!(s.wins + s.losses + s.draws, 4);
+        assert!(s.wins >= 3, "{s}");
+    }
+}
