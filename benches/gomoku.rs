@@ -1,0 +1,110 @@
+//! Gomoku benchmarks (criterion, small samples): incremental pattern update, candidate move
+//! generation, Renju forbidden-point scan, VCF on the shared puzzles, Hard at a fixed depth.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use reversi_gomoku::core::{AiConfig, Engine, Level, Side, StopFlag};
+use reversi_gomoku::gomoku::{GomokuEngine, Point, Position, Rule, SearchBoard, find_vcf};
+
+const PUZZLES: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/data/renju-puzzles.txt"
+));
+
+fn pts(s: &str) -> Vec<Point> {
+    s.split_whitespace()
+        .map(|t| t.parse().expect("point"))
+        .collect()
+}
+
+/// A 20-stone Renju middle game.
+fn middle_game() -> Position {
+    let mut pos = Position::new(15, Rule::Renju).unwrap();
+    for m in pts("h8 h9 i9 g7 j10 i8 g9 k11 j8 f6 g10 j9 e5 d4 h11 i12 f10 e10 g12 g11") {
+        pos.play(m).unwrap();
+    }
+    pos
+}
+
+/// The VCF puzzles with a published solution: (id, position, attacker).
+fn vcf_puzzles() -> Vec<(String, Position, Side)> {
+    let mut out = Vec::new();
+    for line in PUZZLES
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let body = line.split("  #").next().unwrap();
+        let f: Vec<&str> = body.split('|').map(str::trim).collect();
+        let field = |name: &str| f.iter().find_map(|x| x.strip_prefix(name)).unwrap();
+        if f[1] != "vcf" || field("expect=") == "disproven" || field("moves=") != "-" {
+            continue;
+        }
+        let side = if field("to_move=") == "black" {
+            Side::Black
+        } else {
+            Side::White
+        };
+        let pos = Position::with_stones(
+            15,
+            Rule::Renju,
+            &pts(field("black=")),
+            &pts(field("white=")),
+            side,
+        )
+        .unwrap();
+        out.push((f[0].to_string(), pos, side));
+    }
+    out
+}
+
+fn benches(c: &mut Criterion) {
+    let pos = middle_game();
+    let mut board = SearchBoard::from_position(&pos);
+    let moves = board.candidate_points();
+    c.bench_function("gomoku/pattern_update_play_undo_x10", |b| {
+        b.iter(|| {
+            for &m in moves.iter().take(10) {
+                board.play_point(m);
+                board.undo();
+            }
+            black_box(board.potential(Side::Black))
+        });
+    });
+    c.bench_function("gomoku/candidate_generation", |b| {
+        b.iter(|| black_box(board.candidate_points().len()));
+    });
+    c.bench_function("gomoku/renju_forbidden_scan", |b| {
+        b.iter(|| black_box(pos.forbidden_points().len()));
+    });
+    let puzzles = vcf_puzzles();
+    let stop = StopFlag::new();
+    c.bench_function("gomoku/vcf_puzzles_all", |b| {
+        b.iter(|| {
+            for (_, p, side) in &puzzles {
+                black_box(find_vcf(p, *side, 120, &stop));
+            }
+        });
+    });
+    let mut engine = GomokuEngine::default();
+    let cfg = AiConfig {
+        level: Level::Hard,
+        depth: 4,
+        time_ms: None,
+        seed: Some(1),
+    };
+    c.bench_function("gomoku/hard_depth4_middle_game", |b| {
+        b.iter(|| {
+            engine.clear();
+            black_box(engine.think(&pos, &cfg, &stop, &mut |_| {}).best)
+        });
+    });
+}
+
+criterion_group! {
+    name = gomoku;
+    config = Criterion::default().sample_size(10).warm_up_time(std::time::Duration::from_millis(300))
+        .measurement_time(std::time::Duration::from_secs(2));
+    targets = benches
+}
+criterion_main!(gomoku);

@@ -1,0 +1,865 @@
+//! [`GomokuEngine`]: the computer player, three levels.
+//!
+//! - **Easy** — one-ply weight scoring: every legal empty point scores the line patterns a
+//!   stone there would make for the mover and for the opponent (win 100000, block five 50000,
+//!   own four 10000, block four 5000, own three 1000, block three 500, own two 100, block two
+//!   50, summed over the 4 lines); the maximum is played, ties at random.
+//! - **Medium** — winning-combination scoring: every five-point window of the board is
+//!   tracked for both sides; a point scores the windows it still serves for each side,
+//!   weighted by how full they are (attack + defence); the best 8 are checked one reply ahead
+//!   (minus half the opponent's best reply score). An immediate five is always played and an
+//!   opponent's five-point always blocked.
+//! - **Hard** — negamax alpha-beta (principal-variation search) over candidate points within
+//!   distance 2 of a stone, ordered by threat level, with a line-pattern evaluation kept
+//!   incrementally (only the 4 lines through a changed point are updated); a VCF search for
+//!   both sides before the main search (own VCF → play it; opponent VCF → only moves that
+//!   refute it), and a small VCF at the leaves; iterative deepening bounded by `cfg.depth`
+//!   and `cfg.time_ms` (default 1000 ms); a transposition table; killer moves.
+//!
+//! Score scale in [`SearchInfo::score`] (side to move's view): evaluation units (a sum of
+//! pattern values over empty points; an open three is worth about 20–60, a four–three about
+//! 200) in normal positions; a proven win is `1_000_000 − n` and a proven loss
+//! `−(1_000_000 − n)`, where `n` is the number of plies to the five, with `exact = true`.
+//!
+//! All levels refuse Renju forbidden points for Black. With `cfg.time_ms = None` Hard is
+//! limited by `cfg.depth` only (deterministic, but depths beyond ~8 can take long).
+
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::core::{
+    AiConfig, Engine, GameRules, Level, MAX_DEPTH, SearchInfo, Side, StopFlag, Thought,
+};
+
+use super::board::{Cells, DIRS, NCELLS, WALL};
+use super::pattern::Pattern;
+use super::point::Point;
+use super::position::Position;
+use super::search_board::{SearchBoard, level};
+use super::vcf::{self, VcfCtx};
+
+/// Score of a win: a five `n` plies ahead scores `WIN - n`.
+pub const WIN: i32 = 1_000_000;
+/// Scores beyond this magnitude are proven wins or losses.
+pub const WIN_THRESHOLD: i32 = WIN - 10_000;
+const INF: i32 = WIN + 1;
+const MAX_PLY: usize = 96;
+const TT_BITS: u32 = 19;
+/// Attacker moves allowed to the VCF searches before the main search.
+const ROOT_VCF_MOVES: u32 = 120;
+
+/// The Gomoku computer player (all three levels). Keeps a transposition table between moves.
+#[derive(Default)]
+pub struct GomokuEngine {
+    tt: Vec<TtEntry>,
+}
+
+impl GomokuEngine {
+    /// A new engine with an empty transposition table (allocated on the first Hard search).
+    #[must_use]
+    pub fn new() -> GomokuEngine {
+        GomokuEngine::default()
+    }
+}
+
+impl Engine<Position> for GomokuEngine {
+    fn think(
+        &mut self,
+        pos: &Position,
+        cfg: &AiConfig,
+        stop: &StopFlag,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Thought<Point> {
+        let start = Instant::now();
+        let Some(fallback) = fallback_move(pos) else {
+            // The game is over: nothing is legal; report the centre, as documented by `Engine`.
+            return Thought {
+                best: Point::center(pos.size()),
+                info: SearchInfo::default(),
+            };
+        };
+        let thought = match cfg.level {
+            Level::Easy => easy(pos, cfg, start),
+            Level::Medium => medium(pos, cfg, start),
+            Level::Hard => {
+                if self.tt.is_empty() {
+                    self.tt = vec![TtEntry::default(); 1 << TT_BITS];
+                }
+                hard(&mut self.tt, pos, cfg, stop, on_info, start)
+            }
+        };
+        let thought = if pos.is_legal(thought.best) {
+            thought
+        } else {
+            Thought {
+                best: fallback,
+                info: thought.info,
+            }
+        };
+        if cfg.level != Level::Hard {
+            on_info(&thought.info);
+        }
+        thought
+    }
+
+    fn clear(&mut self) {
+        self.tt.iter_mut().for_each(|e| *e = TtEntry::default());
+    }
+}
+
+/// Some legal move, preferring the centre and points near stones; `None` when the game is over.
+fn fallback_move(pos: &Position) -> Option<Point> {
+    if pos.outcome().is_some() {
+        return None;
+    }
+    let c = Point::center(pos.size());
+    if pos.is_legal(c) {
+        return Some(c);
+    }
+    let b = SearchBoard::from_position(pos);
+    b.candidates()
+        .into_iter()
+        .map(Cells::point_of)
+        .find(|&p| pos.is_legal(p))
+        .or_else(|| pos.legal_moves().first().copied())
+}
+
+fn rng_for(cfg: &AiConfig) -> StdRng {
+    match cfg.seed {
+        Some(s) => StdRng::seed_from_u64(s),
+        None => StdRng::from_rng(&mut rand::rng()),
+    }
+}
+
+fn info_for(
+    best: Point,
+    score: i32,
+    exact: bool,
+    depth: u32,
+    nodes: u64,
+    start: Instant,
+) -> SearchInfo {
+    SearchInfo {
+        depth,
+        nodes,
+        elapsed_ms: start.elapsed().as_millis() as u64,
+        score,
+        exact,
+        pv: vec![best.to_string()],
+    }
+}
+
+/// Pick uniformly among the best-scoring points.
+fn pick_max(scored: &[(i64, usize)], rng: &mut StdRng) -> Option<(i64, usize)> {
+    let best = scored.iter().map(|s| s.0).max()?;
+    let ties: Vec<&(i64, usize)> = scored.iter().filter(|s| s.0 == best).collect();
+    Some(*ties[rng.random_range(0..ties.len())])
+}
+
+// ---------------------------------------------------------------------------------------
+// Easy
+
+fn easy_weight(p: Pattern, own: bool) -> i64 {
+    let w = match p {
+        Pattern::Five => 100_000,
+        Pattern::Four | Pattern::OpenFour | Pattern::DoubleFour => 10_000,
+        Pattern::Three | Pattern::OpenThree => 1_000,
+        Pattern::Two | Pattern::OpenTwo => 100,
+        Pattern::None | Pattern::Overline => 0,
+    };
+    if own || p == Pattern::Five {
+        if own { w } else { 50_000 }
+    } else {
+        w / 2
+    }
+}
+
+fn easy(pos: &Position, cfg: &AiConfig, start: Instant) -> Thought<Point> {
+    let mut b = SearchBoard::from_position(pos);
+    let us = b.to_move;
+    let mut rng = rng_for(cfg);
+    let mut scored = Vec::new();
+    let cands = if b.empties as usize == usize::from(b.size()).pow(2) {
+        b.candidates()
+    } else {
+        b.empty_points()
+    };
+    for idx in cands {
+        if !b.legal(idx, us) {
+            continue;
+        }
+        let mut s = 0;
+        for d in 0..4 {
+            s += easy_weight(b.pattern(idx, d, us), true);
+            s += easy_weight(b.pattern(idx, d, !us), false);
+        }
+        scored.push((s, idx));
+    }
+    let (score, idx) = pick_max(&scored, &mut rng).unwrap_or((0, 0));
+    let best = if scored.is_empty() {
+        Point::center(pos.size())
+    } else {
+        Cells::point_of(idx)
+    };
+    let n = scored.len() as u64;
+    Thought {
+        best,
+        info: info_for(
+            best,
+            score.min(i64::from(i32::MAX)) as i32,
+            false,
+            1,
+            n,
+            start,
+        ),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Medium
+
+/// Weight of a window holding `n` own stones (and no opponent stone) for the point that
+/// would add one more: index = stones already in the window.
+const WINDOW_WEIGHT: [i64; 5] = [1, 8, 60, 600, 200_000];
+
+struct Windows {
+    /// The 5 cells of each window.
+    cells: Vec<[usize; 5]>,
+    /// Windows through each cell.
+    through: Vec<Vec<u32>>,
+    /// Stones per side in each window.
+    count: Vec<[u8; 2]>,
+}
+
+impl Windows {
+    fn new(b: &SearchBoard) -> Windows {
+        let mut w = Windows {
+            cells: Vec::new(),
+            through: vec![Vec::new(); NCELLS],
+            count: Vec::new(),
+        };
+        for idx in b.cells.all_indices() {
+            for &dir in &DIRS {
+                let cells: [usize; 5] =
+                    std::array::from_fn(|k| idx.wrapping_add_signed(dir * k as isize));
+                if cells.iter().any(|&c| b.cells.cells[c] == WALL) {
+                    continue;
+                }
+                let id = w.cells.len() as u32;
+                let mut count = [0u8; 2];
+                for &c in &cells {
+                    match b.cells.cells[c] {
+                        1 => count[0] += 1,
+                        2 => count[1] += 1,
+                        _ => {}
+                    }
+                    w.through[c].push(id);
+                }
+                w.cells.push(cells);
+                w.count.push(count);
+            }
+        }
+        w
+    }
+
+    fn add(&mut self, idx: usize, side: Side, delta: i8) {
+        let s = usize::from(side == Side::White);
+        for &id in &self.through[idx] {
+            let c = &mut self.count[id as usize][s];
+            *c = c.wrapping_add_signed(delta);
+        }
+    }
+
+    /// Attack value of `idx` for `side`: windows through it free of the opponent.
+    fn attack(&self, idx: usize, side: Side) -> i64 {
+        let s = usize::from(side == Side::White);
+        self.through[idx]
+            .iter()
+            .map(|&id| {
+                let c = self.count[id as usize];
+                if c[1 - s] == 0 {
+                    WINDOW_WEIGHT[usize::from(c[s]).min(4)]
+                } else {
+                    0
+                }
+            })
+            .sum()
+    }
+
+    /// Attack plus 0.8 × defence (the opponent's attack value there).
+    fn score(&self, idx: usize, side: Side) -> i64 {
+        self.attack(idx, side) + self.attack(idx, !side) * 4 / 5
+    }
+}
+
+fn medium(pos: &Position, cfg: &AiConfig, start: Instant) -> Thought<Point> {
+    let mut b = SearchBoard::from_position(pos);
+    let us = b.to_move;
+    let mut rng = rng_for(cfg);
+    // Never ignore an immediate five or an opponent five-point.
+    if let Some(&f) = b.five_points(us, 1).first() {
+        let p = Cells::point_of(f);
+        return Thought {
+            best: p,
+            info: info_for(p, WIN - 1, true, 1, 1, start),
+        };
+    }
+    let blocks = b.five_points(!us, 4);
+    if let Some(&blk) = blocks.iter().find(|&&q| b.legal(q, us)) {
+        let p = Cells::point_of(blk);
+        return Thought {
+            best: p,
+            info: info_for(p, 0, false, 1, 1, start),
+        };
+    }
+    let mut w = Windows::new(&b);
+    let cands: Vec<usize> = b
+        .candidates()
+        .into_iter()
+        .filter(|&i| b.legal(i, us))
+        .collect();
+    let mut scored: Vec<(i64, usize)> = cands.iter().map(|&i| (w.score(i, us), i)).collect();
+    scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
+    let mut nodes = scored.len() as u64;
+    let top: Vec<(i64, usize)> = scored.iter().take(8).copied().collect();
+    let mut final_scores = Vec::new();
+    for &(s, m) in &top {
+        b.play(m);
+        w.add(m, us, 1);
+        let mut reply = 0;
+        for r in b.candidates() {
+            if b.is_empty(r) && (!b.info(r, !us).maybe_forbidden || b.legal(r, !us)) {
+                reply = reply.max(w.score(r, !us));
+                nodes += 1;
+            }
+        }
+        w.add(m, us, -1);
+        b.undo();
+        final_scores.push((s - reply / 2, m));
+    }
+    let (score, idx) = pick_max(&final_scores, &mut rng).unwrap_or((0, 0));
+    let best = if final_scores.is_empty() {
+        Point::center(pos.size())
+    } else {
+        Cells::point_of(idx)
+    };
+    Thought {
+        best,
+        info: info_for(
+            best,
+            score.clamp(-1_000_000, 1_000_000) as i32,
+            false,
+            2,
+            nodes,
+            start,
+        ),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Hard
+
+#[derive(Clone, Copy, Default)]
+struct TtEntry {
+    key: u64,
+    score: i32,
+    mv: u16,
+    depth: i8,
+    bound: u8,
+}
+
+const BOUND_EXACT: u8 = 1;
+const BOUND_LOWER: u8 = 2;
+const BOUND_UPPER: u8 = 3;
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_THRESHOLD {
+        score + ply as i32
+    } else if score < -WIN_THRESHOLD {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_THRESHOLD {
+        score - ply as i32
+    } else if score < -WIN_THRESHOLD {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+struct Hard<'a> {
+    b: SearchBoard,
+    tt: &'a mut [TtEntry],
+    nodes: u64,
+    deadline: Option<Instant>,
+    stop: &'a StopFlag,
+    aborted: bool,
+    killers: [[usize; 2]; MAX_PLY],
+}
+
+const SIDE_KEY: u64 = 0x5bd1_e995_1234_5678;
+
+impl Hard<'_> {
+    fn key(&self) -> u64 {
+        if self.b.to_move == Side::White {
+            self.b.hash ^ SIDE_KEY
+        } else {
+            self.b.hash
+        }
+    }
+
+    fn check_time(&mut self) {
+        if self.stop.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.aborted = true;
+        }
+    }
+
+    fn evaluate(&self) -> i32 {
+        let us = self.b.to_move;
+        (self.b.total(us) * 6 - self.b.total(!us) * 5) / 5
+    }
+
+    /// Candidate moves for the side to move, best first, forbidden points removed.
+    fn gen_moves(&mut self, ply: usize, tt_move: usize, limit: usize) -> Vec<usize> {
+        let us = self.b.to_move;
+        let them = !us;
+        let cands = self.b.candidates();
+        // Does the opponent threaten a straight four / double four next move?
+        let mut threatened = false;
+        let scan = if self.b.count_at_least(them, level::FLEX_FOUR) > 0 {
+            &cands[..]
+        } else {
+            &[]
+        };
+        for &c in scan {
+            if self.b.info(c, them).level >= level::FLEX_FOUR && self.b.legal(c, them) {
+                threatened = true;
+                break;
+            }
+        }
+        let mut scored: Vec<(i32, usize)> = Vec::with_capacity(cands.len());
+        for &c in &cands {
+            let own = self.b.info(c, us);
+            let opp = self.b.info(c, them);
+            if threatened && own.level < level::FOUR && opp.level < level::FOUR {
+                continue;
+            }
+            let mut s = own.value * 5 / 4 + opp.value;
+            s += match own.level {
+                level::FLEX_FOUR => 400_000,
+                level::FOUR_THREE => 100_000,
+                level::DOUBLE_THREE => 20_000,
+                level::FOUR => 3_000,
+                level::THREE => 1_500,
+                _ => 0,
+            };
+            s += match opp.level {
+                level::FLEX_FOUR => 200_000,
+                level::FOUR_THREE => 50_000,
+                level::DOUBLE_THREE => 10_000,
+                _ => 0,
+            };
+            if c == tt_move {
+                s += 10_000_000;
+            } else if self.killers[ply].contains(&c) {
+                s += 5_000;
+            }
+            scored.push((s, c));
+        }
+        scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
+        let mut out = Vec::with_capacity(limit.min(scored.len()));
+        for (_, c) in scored {
+            if out.len() >= limit {
+                break;
+            }
+            if self.b.legal(c, us) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    fn leaf(&mut self, ply: usize) -> i32 {
+        let us = self.b.to_move;
+        if self.b.count_at_least(us, level::FOUR_THREE) > 0 {
+            let mut ctx = VcfCtx::new(60, None, None);
+            if let Some(line) = vcf::search(&mut self.b, us, 5, &mut ctx) {
+                return WIN - (ply + line.len()) as i32;
+            }
+        }
+        self.evaluate()
+    }
+
+    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_time();
+        }
+        if self.aborted {
+            return 0;
+        }
+        let us = self.b.to_move;
+        let them = !us;
+        if self.b.five_count(us) > 0 {
+            return WIN - (ply as i32 + 1);
+        }
+        if self.b.empties == 0 {
+            return 0;
+        }
+        let threats = self.b.five_points(them, 2);
+        if threats.len() >= 2 {
+            return -(WIN - (ply as i32 + 2));
+        }
+        if let Some(&t) = threats.first() {
+            if !self.b.legal(t, us) {
+                return -(WIN - (ply as i32 + 2));
+            }
+            if ply + 1 >= MAX_PLY {
+                return self.evaluate();
+            }
+            self.b.play(t);
+            let v = -self.negamax(depth, ply + 1, -beta, -alpha);
+            self.b.undo();
+            return v;
+        }
+        if depth <= 0 || ply + 1 >= MAX_PLY {
+            return self.leaf(ply);
+        }
+        let key = self.key();
+        let slot = (key as usize) & (self.tt.len() - 1);
+        let e = self.tt[slot];
+        let mut tt_move = usize::MAX;
+        if e.key == key && e.bound != 0 {
+            tt_move = usize::from(e.mv);
+            if i32::from(e.depth) >= depth {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    BOUND_EXACT => true,
+                    BOUND_LOWER => s >= beta,
+                    _ => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let moves = self.gen_moves(ply, tt_move, 20);
+        if moves.is_empty() {
+            // No candidate near the stones: all forbidden (Renju Black) or a full board.
+            let any = self
+                .b
+                .empty_points()
+                .into_iter()
+                .any(|i| self.b.legal(i, us));
+            return if any { 0 } else { -(WIN - (ply as i32 + 1)) };
+        }
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = moves[0];
+        for (i, &m) in moves.iter().enumerate() {
+            self.b.play(m);
+            let mut v;
+            if i == 0 {
+                v = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
+            } else {
+                v = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
+                }
+            }
+            self.b.undo();
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = m;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        let k = &mut self.killers[ply];
+                        if k[0] != m {
+                            k[1] = k[0];
+                            k[0] = m;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            BOUND_LOWER
+        } else if best > alpha0 {
+            BOUND_EXACT
+        } else {
+            BOUND_UPPER
+        };
+        self.tt[slot] = TtEntry {
+            key,
+            score: to_tt(best, ply),
+            mv: best_move as u16,
+            depth: depth.min(127) as i8,
+            bound,
+        };
+        best
+    }
+
+    /// The principal variation from the transposition table, starting with `first`.
+    fn pv(&mut self, first: usize) -> Vec<String> {
+        let mut pv = vec![first];
+        self.b.play(first);
+        while pv.len() < 12 {
+            let key = self.key();
+            let e = self.tt[(key as usize) & (self.tt.len() - 1)];
+            let m = usize::from(e.mv);
+            if e.key != key || e.bound == 0 || m >= NCELLS || !self.b.is_empty(m) {
+                break;
+            }
+            let us = self.b.to_move;
+            if !self.b.legal(m, us) {
+                break;
+            }
+            pv.push(m);
+            self.b.play(m);
+            if self.b.five_count(!self.b.to_move) > 0 && pv.len() > 1 {
+                // (keep going; the five itself is found next)
+            }
+        }
+        for _ in 0..pv.len() {
+            self.b.undo();
+        }
+        pv.into_iter()
+            .map(|i| Cells::point_of(i).to_string())
+            .collect()
+    }
+}
+
+fn hard(
+    tt: &mut [TtEntry],
+    pos: &Position,
+    cfg: &AiConfig,
+    stop: &StopFlag,
+    on_info: &mut dyn FnMut(&SearchInfo),
+    start: Instant,
+) -> Thought<Point> {
+    let mut b = SearchBoard::from_position(pos);
+    let us = b.to_move;
+    let them = !us;
+    let max_depth = cfg.depth.clamp(1, MAX_DEPTH);
+    let budget = cfg.time_ms.map(Duration::from_millis);
+    let deadline = budget.map(|t| start + t);
+    let done =
+        |best: usize, score: i32, exact: bool, nodes: u64, on_info: &mut dyn FnMut(&SearchInfo)| {
+            let p = Cells::point_of(best);
+            let info = info_for(p, score, exact, 1, nodes, start);
+            on_info(&info);
+            Thought { best: p, info }
+        };
+    // Empty board: the centre.
+    if b.empties as usize == usize::from(b.size()).pow(2) {
+        return done(
+            Cells::index_of(Point::center(b.size())),
+            0,
+            false,
+            1,
+            on_info,
+        );
+    }
+    // A five now.
+    if let Some(&f) = b.five_points(us, 1).first() {
+        return done(f, WIN - 1, true, 1, on_info);
+    }
+    // Our own VCF (when the opponent has a four, only a blocking four can start one).
+    let mut vcf_nodes = 0;
+    {
+        // Growing move limits find the shortest lines first; proven failures carry over.
+        let mut ctx = VcfCtx::new(400_000, vcf_deadline(start, budget, 3), Some(stop));
+        let mut line = None;
+        for limit in [3, 5, 7, 9, 12, ROOT_VCF_MOVES] {
+            line = vcf::search(&mut b, us, limit, &mut ctx);
+            if line.is_some() || ctx.aborted {
+                break;
+            }
+        }
+        vcf_nodes += ctx.nodes;
+        if let Some(line) = line {
+            let p = Cells::point_of(line[0]);
+            let info = SearchInfo {
+                depth: line.len() as u32,
+                nodes: vcf_nodes,
+                elapsed_ms: start.elapsed().as_millis() as u64,
+                score: WIN - line.len() as i32,
+                exact: true,
+                pv: line
+                    .iter()
+                    .map(|&i| Cells::point_of(i).to_string())
+                    .collect(),
+            };
+            on_info(&info);
+            return Thought { best: p, info };
+        }
+    }
+    // The opponent's four must be blocked.
+    let blocks = b.five_points(them, 3);
+    if !blocks.is_empty() {
+        let legal: Vec<usize> = blocks.iter().copied().filter(|&q| b.legal(q, us)).collect();
+        if blocks.len() == 1 && legal.len() == 1 {
+            // Searching further below would only confirm the forced move.
+            let blk = legal[0];
+            let mut ctx = VcfCtx::new(50_000, vcf_deadline(start, budget, 4), Some(stop));
+            b.play(blk);
+            let opp_vcf = vcf::search(&mut b, them, 12, &mut ctx);
+            b.undo();
+            let score = if opp_vcf.is_some() { -(WIN - 3) } else { 0 };
+            return done(blk, score, opp_vcf.is_some(), ctx.nodes, on_info);
+        }
+        if let Some(&blk) = legal.first() {
+            return done(blk, -(WIN - 2), true, 1, on_info);
+        }
+    }
+    let mut searcher = Hard {
+        b,
+        tt,
+        nodes: vcf_nodes,
+        deadline,
+        stop,
+        aborted: false,
+        killers: [[usize::MAX; 2]; MAX_PLY],
+    };
+    let mut root = searcher.gen_moves(0, usize::MAX, usize::MAX);
+    if root.is_empty() {
+        let fallback = fallback_move(pos).unwrap_or(Point::center(pos.size()));
+        let info = info_for(fallback, 0, false, 0, searcher.nodes, start);
+        on_info(&info);
+        return Thought {
+            best: fallback,
+            info,
+        };
+    }
+    // The opponent's VCF: keep only the moves that refute it.
+    {
+        searcher.b.to_move = them;
+        let mut ctx = VcfCtx::new(200_000, vcf_deadline(start, budget, 6), Some(stop));
+        let threat = vcf::search(&mut searcher.b, them, ROOT_VCF_MOVES, &mut ctx);
+        searcher.b.to_move = us;
+        searcher.nodes += ctx.nodes;
+        if threat.is_some() {
+            let check_deadline = vcf_deadline(start, budget, 3);
+            let mut refuters = Vec::new();
+            // Consider every legal point near the stones, not only the top candidates.
+            let all: Vec<usize> = searcher.b.candidates();
+            for m in all {
+                if !searcher.b.legal(m, us) {
+                    continue;
+                }
+                searcher.b.play(m);
+                let mut c2 = VcfCtx::new(20_000, check_deadline, Some(stop));
+                let still = vcf::search(&mut searcher.b, them, ROOT_VCF_MOVES, &mut c2);
+                searcher.nodes += c2.nodes;
+                // An aborted check counts as "still losing" unless it is the own-four case.
+                let refutes = still.is_none() && !c2.aborted;
+                searcher.b.undo();
+                if refutes {
+                    refuters.push(m);
+                }
+            }
+            if !refuters.is_empty() {
+                root.retain(|m| refuters.contains(m));
+                for r in refuters {
+                    if !root.contains(&r) {
+                        root.push(r);
+                    }
+                }
+            }
+        }
+    }
+    // Iterative deepening.
+    let mut best = root[0];
+    let mut best_score = -INF;
+    let mut info = SearchInfo::default();
+    for depth in 1..=max_depth {
+        let mut alpha = -INF;
+        let mut iter_best = root[0];
+        let mut scores = Vec::with_capacity(root.len());
+        for (i, &m) in root.iter().enumerate() {
+            searcher.b.play(m);
+            let mut v;
+            if i == 0 {
+                v = -searcher.negamax(depth as i32 - 1, 1, -INF, -alpha);
+            } else {
+                v = -searcher.negamax(depth as i32 - 1, 1, -alpha - 1, -alpha);
+                if v > alpha && !searcher.aborted {
+                    v = -searcher.negamax(depth as i32 - 1, 1, -INF, -alpha);
+                }
+            }
+            searcher.b.undo();
+            if searcher.aborted {
+                break;
+            }
+            scores.push((v, m));
+            if v > alpha {
+                alpha = v;
+                iter_best = m;
+            }
+        }
+        if searcher.aborted {
+            // A finished move that beats the last full iteration's best is still usable.
+            if let Some(&(v, m)) = scores.iter().max_by_key(|s| s.0)
+                && depth > 1
+                && m != best
+                && v > best_score
+                && scores.first().is_some_and(|s| s.1 == best)
+            {
+                best = m;
+                best_score = v;
+            }
+            break;
+        }
+        best = iter_best;
+        best_score = alpha;
+        // Order the next iteration: best first, then by this iteration's scores.
+        scores.sort_by_key(|s| std::cmp::Reverse(s.0));
+        root = scores.iter().map(|s| s.1).collect();
+        info = SearchInfo {
+            depth,
+            nodes: searcher.nodes,
+            elapsed_ms: start.elapsed().as_millis() as u64,
+            score: best_score,
+            exact: best_score.abs() > WIN_THRESHOLD,
+            pv: searcher.pv(best),
+        };
+        on_info(&info);
+        if best_score.abs() > WIN_THRESHOLD {
+            break;
+        }
+        if let Some(t) = budget
+            && start.elapsed() * 2 > t
+        {
+            break;
+        }
+    }
+    info.nodes = searcher.nodes;
+    info.elapsed_ms = start.elapsed().as_millis() as u64;
+    if info.pv.first().map(String::as_str) != Some(&Cells::point_of(best).to_string()) {
+        info.pv = vec![Cells::point_of(best).to_string()];
+        info.score = best_score;
+        info.exact = best_score.abs() > WIN_THRESHOLD;
+    }
+    Thought {
+        best: Cells::point_of(best),
+        info,
+    }
+}
+
+/// Deadline for a VCF phase: `1/divisor` of the budget; none without a budget (the VCF
+/// phases are then bounded by node counts only, so depth-limited searches are deterministic).
+fn vcf_deadline(start: Instant, budget: Option<Duration>, divisor: u32) -> Option<Instant> {
+    budget.map(|b| start + b / divisor)
+}

@@ -1,0 +1,43 @@
+//! Gomoku (five-in-a-row) with three rule sets — Freestyle, Standard and Renju (RIF) — and the
+//! computer players for it.
+//!
+//! Layout:
+//! - [`point`]: [`Point`], board coordinates in printed-board notation ("H8").
+//! - [`rule`]: [`Rule`], [`ForbiddenKind`], [`IllegalMove`], [`Threat`] and the error types.
+//! - [`pattern`]: line patterns (five, overline, open four, four, open three, three, two), named
+//!   after Rapfi's F5/OL/F4/B4/F3/B3/F2/B2, computed once into lookup tables.
+//! - `board`: the padded cell array, win detection and the exact recursive Renju forbidden-move
+//!   test (RIF rule 9, the same definition as Piskvork and Rapfi).
+//! - [`position`]: [`Position`], the rules as a value type implementing [`crate::core::GameRules`].
+//! - [`search_board`]: [`SearchBoard`], an incrementally updated board (patterns of the 4 lines through each
+//!   changed point, Zobrist hash) for the engines.
+//! - [`vcf`]: [`find_vcf`], victory by continuous fours (threat-space search, Allis et al. 1994).
+//! - [`engine`]: [`GomokuEngine`] with the Easy, Medium and Hard levels.
+//!
+//! Coordinates: column letters A, B, C, … from the left (consecutive, no letter skipped, so a
+//! 19×19 board runs A–S), rows 1, 2, … from the BOTTOM, as on printed Renju boards; H8 is the
+//! centre of the 15×15 board.
+
+mod board;
+pub mod engine;
+pub mod pattern;
+pub mod point;
+pub mod position;
+pub mod rule;
+pub mod search_board;
+pub mod vcf;
+
+pub use engine::GomokuEngine;
+pub use pattern::Pattern;
+pub use point::{ParsePointError, Point};
+pub use position::Position;
+pub use rule::{ForbiddenKind, IllegalMove, Rule, SetupError, SizeError, Threat};
+pub use search_board::SearchBoard;
+pub use vcf::{find_vcf, find_vcf_limited};
+
+/// Smallest board side supported for Freestyle and Standard, in intersections.
+pub const MIN_SIZE: u8 = 9;
+/// Largest board side supported for Freestyle and Standard, in intersections.
+pub const MAX_SIZE: u8 = 19;
+/// The default board side, and the only one Renju allows.
+pub const DEFAULT_SIZE: u8 = 15;

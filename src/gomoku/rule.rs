@@ -1,0 +1,142 @@
+//! Rule sets and the small value types around them: [`Rule`], [`ForbiddenKind`], [`Threat`],
+//! and the errors [`IllegalMove`], [`SizeError`], [`SetupError`].
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::point::Point;
+
+/// Which five-in-a-row rule set is played. Black always moves first; stones are never captured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Rule {
+    /// Five or more stones in a row win, for both sides. Any board size 9..=19.
+    Freestyle,
+    /// Exactly five in a row wins, for both sides; an overline (six or more) does not win and
+    /// the game goes on. Any board size 9..=19.
+    Standard,
+    /// RIF Renju, 15×15 only: White wins with five or an overline; Black wins only with exactly
+    /// five, and Black may not play a double-three, a double-four or an overline (unless the
+    /// move makes an exact five at the same time).
+    Renju,
+}
+
+impl Rule {
+    /// All rule sets, simplest first.
+    pub const ALL: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
+
+    /// "Freestyle", "Standard" or "Renju".
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Freestyle => "Freestyle",
+            Rule::Standard => "Standard",
+            Rule::Renju => "Renju",
+        }
+    }
+
+    /// A one-line summary for the UI.
+    #[must_use]
+    pub fn description(self) -> &'static str {
+        match self {
+            Rule::Freestyle => "Five or more in a row wins.",
+            Rule::Standard => "Exactly five in a row wins; six or more does not.",
+            Rule::Renju => {
+                "RIF Renju: Black may not make 3-3, 4-4 or an overline; White wins with five or more."
+            }
+        }
+    }
+
+    /// Whether `side` needs EXACTLY five (an overline does not win) under this rule.
+    #[must_use]
+    pub fn exact_five(self, side: crate::core::Side) -> bool {
+        match self {
+            Rule::Freestyle => false,
+            Rule::Standard => true,
+            Rule::Renju => side == crate::core::Side::Black,
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a move is forbidden for Black under Renju (RIF rule 9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ForbiddenKind {
+    /// The move makes two or more threes at once (each a real three in the recursive RIF
+    /// sense: it can become a straight four by a move that is itself not forbidden).
+    DoubleThree,
+    /// The move makes two or more fours at once, possibly on one line (`X.XXX.X`, `XX.XX.XX`,
+    /// `XXX.X.XXX`).
+    DoubleFour,
+    /// The move makes six or more black stones in a row.
+    Overline,
+}
+
+impl fmt::Display for ForbiddenKind {
+    /// "double-three", "double-four" or "overline".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ForbiddenKind::DoubleThree => "double-three",
+            ForbiddenKind::DoubleFour => "double-four",
+            ForbiddenKind::Overline => "overline",
+        })
+    }
+}
+
+/// Why [`crate::gomoku::Position::play`] refused a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+pub enum IllegalMove {
+    /// The point is outside the board.
+    #[error("{0} is off the board")]
+    OffBoard(Point),
+    /// A stone already stands there.
+    #[error("{0} is occupied")]
+    Occupied(Point),
+    /// Renju: the move is forbidden for Black.
+    #[error("{0} is forbidden for Black: {1}")]
+    Forbidden(Point, ForbiddenKind),
+    /// The game has already ended.
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// A board size that the rule set does not allow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+pub enum SizeError {
+    /// Freestyle and Standard boards are 9..=19 intersections a side.
+    #[error("board size {0} is outside 9..=19")]
+    OutOfRange(u8),
+    /// Renju is played on 15×15 only.
+    #[error("Renju is played on 15x15 only, not {0}x{0}")]
+    RenjuNeeds15(u8),
+}
+
+/// Why [`crate::gomoku::Position::with_stones`] refused a set-up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+pub enum SetupError {
+    /// The size does not suit the rule set.
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    /// A stone is outside the board.
+    #[error("{0} is off the board")]
+    OffBoard(Point),
+    /// Two stones were given for one point.
+    #[error("{0} is given twice")]
+    Duplicate(Point),
+}
+
+/// A hint for the UI: what a stone of some side would make at an empty point
+/// (see [`crate::gomoku::Position::threat_points`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Threat {
+    /// A four (one move from five), a straight four, or a five outright.
+    Four,
+    /// An open three (one move from a straight four), and no four.
+    OpenThree,
+}

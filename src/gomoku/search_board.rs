@@ -1,0 +1,458 @@
+//! [`SearchBoard`], the engines' board: the raw cell array plus caches kept incrementally — for every point and side the
+//! line-pattern keys of its 4 lines, the resulting patterns, a threat level and a value — a
+//! Zobrist hash and a "near a stone" count. Placing or removing a stone updates only the
+//! points within 5 on the 4 lines through it (≤ 40 points), then the affected summaries.
+
+use std::sync::OnceLock;
+
+use crate::core::Side;
+
+use super::board::{Cells, DIRS, EMPTY, NCELLS, STRIDE, WALL, side_index, stone};
+use super::pattern::{self, POW3, Pattern, digit_pos};
+use super::point::Point;
+use super::position::Position;
+use super::rule::Rule;
+
+/// Threat level of a point for one side: what a stone there makes over its 4 lines.
+pub(crate) mod level {
+    /// Nothing worth naming.
+    pub const NONE: u8 = 0;
+    /// One open three.
+    pub const THREE: u8 = 3;
+    /// Two open threes (3-3).
+    pub const DOUBLE_THREE: u8 = 4;
+    /// One four.
+    pub const FOUR: u8 = 5;
+    /// A four and an open three (4-3).
+    pub const FOUR_THREE: u8 = 6;
+    /// A straight four or two fours: wins next move if legal.
+    pub const FLEX_FOUR: u8 = 7;
+    /// A five.
+    pub const FIVE: u8 = 8;
+}
+
+/// Summary of what one side's stone would make at one empty point.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct CellInfo {
+    /// Threat level, see [`level`].
+    pub level: u8,
+    /// Heuristic value (evaluation units).
+    pub value: i32,
+    /// Renju Black only: the pattern test cannot exclude a forbidden move here.
+    pub maybe_forbidden: bool,
+}
+
+/// Value of one line pattern for the evaluation and move ordering.
+const PATTERN_VALUE: [i32; 10] = [0, 2, 6, 6, 20, 26, 120, 120, 1000, 0];
+
+fn zobrist() -> &'static [[u64; NCELLS]; 2] {
+    static Z: OnceLock<Box<[[u64; NCELLS]; 2]>> = OnceLock::new();
+    Z.get_or_init(|| {
+        let mut s: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            // splitmix64
+            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let mut t = Box::new([[0u64; NCELLS]; 2]);
+        for side in t.iter_mut() {
+            for v in side.iter_mut() {
+                *v = next();
+            }
+        }
+        t
+    })
+}
+
+/// Incrementally updated board for search: cached line patterns for every empty point and
+/// both sides, kept up to date by updating only the 4 lines through each changed point.
+/// Public for benchmarks and tools; the engines use it internally.
+#[derive(Clone)]
+pub struct SearchBoard {
+    pub(crate) cells: Cells,
+    pub(crate) rule: Rule,
+    exact: [bool; 2],
+    keys: Vec<[[u32; 4]; 2]>,
+    info: Vec<[CellInfo; 2]>,
+    near: Vec<u8>,
+    pub(crate) hash: u64,
+    pub(crate) to_move: Side,
+    totals: [i32; 2],
+    pats: Vec<[[Pattern; 4]; 2]>,
+    /// Number of empty points per side and threat level (index = level).
+    level_count: [[u32; 9]; 2],
+    pub(crate) empties: u32,
+    pub(crate) history: Vec<usize>,
+}
+
+impl SearchBoard {
+    /// The board of `pos`, with `pos`'s side to move.
+    #[must_use]
+    pub fn from_position(pos: &Position) -> SearchBoard {
+        let cells = pos.cells().clone();
+        let rule = pos.rule();
+        let mut b = SearchBoard {
+            exact: [rule.exact_five(Side::Black), rule.exact_five(Side::White)],
+            keys: vec![[[0; 4]; 2]; NCELLS],
+            info: vec![[CellInfo::default(); 2]; NCELLS],
+            near: vec![0; NCELLS],
+            hash: 0,
+            to_move: pos.side_to_move(),
+            totals: [0; 2],
+            pats: vec![[[Pattern::None; 4]; 2]; NCELLS],
+            level_count: [[0; 9]; 2],
+            empties: 0,
+            history: Vec::new(),
+            rule,
+            cells,
+        };
+        let all: Vec<usize> = b.cells.all_indices().collect();
+        for &idx in &all {
+            for side in Side::BOTH {
+                for d in 0..4 {
+                    b.keys[idx][side_index(side)][d] = b.cells.key(idx, d, side);
+                }
+            }
+            let c = b.cells.cells[idx];
+            if c == EMPTY {
+                b.empties += 1;
+                b.level_count[0][0] += 1;
+                b.level_count[1][0] += 1;
+            } else {
+                b.hash ^= zobrist()[usize::from(c - 1)][idx];
+                b.add_near(idx, 1);
+            }
+        }
+        for &idx in &all {
+            if b.cells.cells[idx] == EMPTY {
+                b.refresh(idx);
+            }
+        }
+        b
+    }
+
+    #[inline]
+    pub(crate) fn size(&self) -> u8 {
+        self.cells.size
+    }
+
+    #[inline]
+    pub(crate) fn is_empty(&self, idx: usize) -> bool {
+        self.cells.cells[idx] == EMPTY
+    }
+
+    #[inline]
+    pub(crate) fn info(&self, idx: usize, side: Side) -> CellInfo {
+        self.info[idx][side_index(side)]
+    }
+
+    #[inline]
+    pub(crate) fn pattern(&self, idx: usize, d: usize, side: Side) -> Pattern {
+        let s = side_index(side);
+        pattern::lookup(self.exact[s], self.keys[idx][s][d])
+    }
+
+    #[inline]
+    pub(crate) fn five_count(&self, side: Side) -> u32 {
+        self.level_count[side_index(side)][usize::from(level::FIVE)]
+    }
+
+    /// Number of empty points where `side` reaches at least threat level `lvl`.
+    #[inline]
+    pub(crate) fn count_at_least(&self, side: Side, lvl: u8) -> u32 {
+        self.level_count[side_index(side)][usize::from(lvl)..]
+            .iter()
+            .sum()
+    }
+
+    /// Sum of the point values of `side` over all empty points.
+    #[inline]
+    pub(crate) fn total(&self, side: Side) -> i32 {
+        self.totals[side_index(side)]
+    }
+
+    /// Empty points where `side` makes a five (at most `max`).
+    pub(crate) fn five_points(&self, side: Side, max: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        if self.five_count(side) == 0 {
+            return out;
+        }
+        let s = side_index(side);
+        for idx in self.cells.all_indices() {
+            if self.cells.cells[idx] == EMPTY && self.info[idx][s].level == level::FIVE {
+                out.push(idx);
+                if out.len() >= max {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether `side` may play at the empty point `idx` (Renju forbidden moves excluded).
+    pub(crate) fn legal(&mut self, idx: usize, side: Side) -> bool {
+        if self.cells.cells[idx] != EMPTY {
+            return false;
+        }
+        if side == Side::White || self.rule != Rule::Renju {
+            return true;
+        }
+        !self.info[idx][0].maybe_forbidden || self.cells.forbidden(idx).is_none()
+    }
+
+    /// Put a stone of the side to move at the empty point `p` and pass the turn (no legality
+    /// check beyond the point being empty).
+    ///
+    /// # Panics
+    /// When `p` is off the board or occupied.
+    pub fn play_point(&mut self, p: Point) {
+        assert!(self.cells.on_board(p), "{p} is off the board");
+        let idx = Cells::index_of(p);
+        assert!(self.is_empty(idx), "{p} is occupied");
+        self.play(idx);
+    }
+
+    /// Empty points within distance 2 of a stone (the centre on an empty board): the
+    /// candidate moves of the Hard search before ordering and pruning.
+    #[must_use]
+    pub fn candidate_points(&self) -> Vec<Point> {
+        self.candidates().into_iter().map(Cells::point_of).collect()
+    }
+
+    /// Sum of the point values (evaluation units) of `side` over all empty points.
+    #[must_use]
+    pub fn potential(&self, side: Side) -> i32 {
+        self.total(side)
+    }
+
+    /// Put a stone of the side to move at the empty `idx` and pass the turn.
+    pub(crate) fn play(&mut self, idx: usize) {
+        let side = self.to_move;
+        self.place(idx, side);
+        self.to_move = !side;
+        self.history.push(idx);
+    }
+
+    /// Take back the last move ([`SearchBoard::play_point`]).
+    ///
+    /// # Panics
+    /// When no move was played on this board.
+    pub fn undo(&mut self) {
+        let idx = self.history.pop().expect("undo after play");
+        self.remove(idx);
+        self.to_move = !self.to_move;
+    }
+
+    fn place(&mut self, idx: usize, side: Side) {
+        debug_assert_eq!(self.cells.cells[idx], EMPTY);
+        for s in 0..2 {
+            let old = self.info[idx][s];
+            self.totals[s] -= old.value;
+            self.level_count[s][usize::from(old.level)] -= 1;
+            self.info[idx][s] = CellInfo::default();
+        }
+        let st = stone(side);
+        self.cells.cells[idx] = st;
+        self.hash ^= zobrist()[side_index(side)][idx];
+        self.empties -= 1;
+        self.add_near(idx, 1);
+        self.update_lines(idx, st, true);
+    }
+
+    fn remove(&mut self, idx: usize) {
+        let st = self.cells.cells[idx];
+        debug_assert!(st == 1 || st == 2);
+        self.cells.cells[idx] = EMPTY;
+        self.hash ^= zobrist()[usize::from(st - 1)][idx];
+        self.empties += 1;
+        self.add_near(idx, -1);
+        self.update_lines(idx, st, false);
+        self.level_count[0][0] += 1;
+        self.level_count[1][0] += 1;
+        self.refresh(idx);
+    }
+
+    fn add_near(&mut self, idx: usize, delta: i8) {
+        for dy in -2..=2isize {
+            for dx in -2..=2isize {
+                let n = idx.wrapping_add_signed(dy * STRIDE as isize + dx);
+                self.near[n] = self.near[n].wrapping_add_signed(delta);
+            }
+        }
+    }
+
+    fn update_lines(&mut self, idx: usize, st: u8, add: bool) {
+        for (d, &dir) in DIRS.iter().enumerate() {
+            for off in -5..=5i32 {
+                if off == 0 {
+                    continue;
+                }
+                let n = idx.wrapping_add_signed(dir * off as isize);
+                if self.cells.cells[n] == WALL {
+                    continue;
+                }
+                let pos = digit_pos(-off);
+                for s in 0..2 {
+                    let digit = if st == s as u8 + 1 { 1 } else { 2 };
+                    let delta = digit * POW3[pos];
+                    if add {
+                        self.keys[n][s][d] += delta;
+                    } else {
+                        self.keys[n][s][d] -= delta;
+                    }
+                }
+                if self.cells.cells[n] == EMPTY {
+                    self.refresh_dir(n, d);
+                }
+            }
+        }
+    }
+
+    /// Recompute the patterns and summaries of the empty point `idx` from its keys.
+    fn refresh(&mut self, idx: usize) {
+        for s in 0..2 {
+            for d in 0..4 {
+                self.pats[idx][s][d] = pattern::lookup(self.exact[s], self.keys[idx][s][d]);
+            }
+            self.summarize(idx, s);
+        }
+    }
+
+    /// Recompute the direction-`d` patterns of the empty point `idx`, then its summaries.
+    fn refresh_dir(&mut self, idx: usize, d: usize) {
+        for s in 0..2 {
+            let p = pattern::lookup(self.exact[s], self.keys[idx][s][d]);
+            if p != self.pats[idx][s][d] {
+                self.pats[idx][s][d] = p;
+                self.summarize(idx, s);
+            }
+        }
+    }
+
+    /// Rebuild the [`CellInfo`] of side index `s` at `idx` from its 4 cached patterns.
+    fn summarize(&mut self, idx: usize, s: usize) {
+        let mut value = 0;
+        let mut fours = 0;
+        let mut threes = 0;
+        let mut five = false;
+        let mut flex = false;
+        let mut overline = false;
+        for &p in &self.pats[idx][s] {
+            value += PATTERN_VALUE[p as usize];
+            match p {
+                Pattern::Five => five = true,
+                Pattern::Overline => overline = true,
+                Pattern::OpenFour | Pattern::DoubleFour => {
+                    flex = true;
+                    fours += p.four_count();
+                }
+                Pattern::Four => fours += 1,
+                Pattern::OpenThree => threes += 1,
+                _ => {}
+            }
+        }
+        let lvl = if five {
+            level::FIVE
+        } else if flex || fours >= 2 {
+            level::FLEX_FOUR
+        } else if fours == 1 && threes >= 1 {
+            level::FOUR_THREE
+        } else if fours == 1 {
+            level::FOUR
+        } else if threes >= 2 {
+            level::DOUBLE_THREE
+        } else if threes == 1 {
+            level::THREE
+        } else {
+            level::NONE
+        };
+        value += match lvl {
+            level::FLEX_FOUR => 150,
+            level::FOUR_THREE => 100,
+            level::DOUBLE_THREE => 60,
+            _ => 0,
+        };
+        let maybe_forbidden =
+            s == 0 && self.rule == Rule::Renju && !five && (overline || fours >= 2 || threes >= 2);
+        let new = CellInfo {
+            level: lvl,
+            value,
+            maybe_forbidden,
+        };
+        let old = self.info[idx][s];
+        self.totals[s] += new.value - old.value;
+        self.level_count[s][usize::from(old.level)] -= 1;
+        self.level_count[s][usize::from(new.level)] += 1;
+        self.info[idx][s] = new;
+    }
+
+    /// All empty points within distance 2 of a stone (the centre on an empty board).
+    pub(crate) fn candidates(&self) -> Vec<usize> {
+        let mut out: Vec<usize> = self
+            .cells
+            .all_indices()
+            .filter(|&i| self.cells.cells[i] == EMPTY && self.near[i] > 0)
+            .collect();
+        if out.is_empty() && self.empties > 0 {
+            let c = Cells::index_of(Point::center(self.size()));
+            if self.cells.cells[c] == EMPTY {
+                out.push(c);
+            } else {
+                out.extend(
+                    self.cells
+                        .all_indices()
+                        .filter(|&i| self.cells.cells[i] == EMPTY),
+                );
+            }
+        }
+        out
+    }
+
+    /// Indices of empty points, row by row.
+    pub(crate) fn empty_points(&self) -> Vec<usize> {
+        self.cells
+            .all_indices()
+            .filter(|&i| self.cells.cells[i] == EMPTY)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gomoku::Rule;
+
+    #[test]
+    fn incremental_equals_scratch() {
+        let mut pos = Position::new(15, Rule::Renju).unwrap();
+        let mut b = SearchBoard::from_position(&pos);
+        let moves = [
+            "h8", "h9", "i9", "g7", "j10", "i8", "g9", "k11", "j8", "f6", "g10",
+        ];
+        for m in moves {
+            let p: Point = m.parse().unwrap();
+            pos.play(p).unwrap();
+            b.play(Cells::index_of(p));
+            let fresh = SearchBoard::from_position(&pos);
+            assert_eq!(fresh.hash, b.hash);
+            assert_eq!(fresh.totals, b.totals);
+            assert_eq!(fresh.level_count, b.level_count);
+            // Patterns of occupied points are stale by design (recomputed when emptied).
+            for i in b.empty_points() {
+                assert_eq!(fresh.pats[i], b.pats[i]);
+            }
+            assert!(fresh.info == b.info && fresh.keys == b.keys);
+        }
+        for _ in moves {
+            b.undo();
+            pos.undo();
+            let fresh = SearchBoard::from_position(&pos);
+            assert_eq!(fresh.hash, b.hash);
+            assert!(fresh.info == b.info && fresh.keys == b.keys && fresh.totals == b.totals);
+            assert_eq!(fresh.level_count, b.level_count);
+        }
+    }
+}
