@@ -209,11 +209,7 @@ impl SearchInfo {
     /// Nodes per second, 0 when no time has passed yet.
     #[must_use]
     pub fn nodes_per_second(&self) -> u64 {
-        if self.elapsed_ms == 0 {
-            0
-        } else {
-            self.nodes * 1000 / self.elapsed_ms
-        }
+        self.nodes.saturating_mul(1000).checked_div(self.elapsed_ms).unwrap_or(0)
     }
 }
 
