@@ -150,7 +150,7 @@ pub const GOMOKU_OPENINGS: [&str; 8] = [
 
 /// A player inside a match.
 enum Seat<G: GameRules> {
-    Random(StdRng),
+    Random(Box<StdRng>),
     Engine(Box<dyn Engine<G>>, AiConfig),
     External(ExternalEngine),
 }
@@ -158,7 +158,7 @@ enum Seat<G: GameRules> {
 impl<G: GameRules> Seat<G> {
     fn new(c: &Contender, engine: impl Engine<G> + 'static, seed: u64) -> Result<Seat<G>, String> {
         Ok(match c {
-            Contender::Random => Seat::Random(StdRng::seed_from_u64(seed)),
+            Contender::Random => Seat::Random(Box::new(StdRng::seed_from_u64(seed))),
             Contender::Level(cfg) => Seat::Engine(
                 Box::new(engine),
                 AiConfig {
@@ -334,7 +334,7 @@ pub fn gomoku_opening(line: &str, size: u8) -> Option<Vec<Point>> {
         .split(',')
         .filter_map(|t| t.trim().parse().ok())
         .collect();
-    if nums.len() % 2 != 0 || nums.is_empty() {
+    if !nums.len().is_multiple_of(2) || nums.is_empty() {
         return None;
     }
     let c = i32::from(size / 2);

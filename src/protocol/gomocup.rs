@@ -270,15 +270,15 @@ impl Brain {
         }
         self.rule = rule;
         // Re-apply the moves so far under the new rule (usually the board is still empty).
-        if let Some(pos) = &self.pos {
-            if let Ok(mut new) = Position::new(pos.size(), rule) {
-                for &p in pos.moves() {
-                    if new.play(p).is_err() {
-                        break;
-                    }
+        if let Some(pos) = &self.pos
+            && let Ok(mut new) = Position::new(pos.size(), rule)
+        {
+            for &p in pos.moves() {
+                if new.play(p).is_err() {
+                    break;
                 }
-                self.pos = Some(new);
             }
+            self.pos = Some(new);
         }
     }
 

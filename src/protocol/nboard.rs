@@ -162,7 +162,7 @@ impl NboardEngine {
             };
             others.push((score, mv, shallow.depth));
         }
-        others.sort_by(|a, b| b.0.cmp(&a.0));
+        others.sort_by_key(|o| std::cmp::Reverse(o.0));
         for (score, mv, depth) in others.into_iter().take(n - 1) {
             out.push(search_line(mv, score, depth));
         }
