@@ -15,6 +15,11 @@ pub struct Cli {
     /// Game shown when the window opens.
     #[arg(long, value_enum, default_value = "reversi")]
     pub game: GameKind,
+    /// Where win records, settings and the autosaved games are kept (default: the
+    /// REVERSI_GOMOKU_DATA_DIR environment variable, else the platform's data directory,
+    /// e.g. ~/.local/share/reversi-gomoku on Linux).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data_dir: Option<std::path::PathBuf>,
     /// Headless command (without one, the window opens).
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -98,7 +103,7 @@ pub fn main() -> ExitCode {
     }
     let cli = Cli::parse();
     match cli.command {
-        None => match crate::app::run(cli.game) {
+        None => match crate::app::run(cli.game, cli.data_dir) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("reversi-gomoku: cannot open the window: {e}");

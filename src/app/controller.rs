@@ -36,6 +36,11 @@ pub struct Controller<G: GameRules> {
     started: Option<Instant>,
     /// A computer move waiting for [`MIN_REPLY_MS`] to pass.
     held: Option<(G::Move, Instant)>,
+    /// The side that resigned, which ends the game (cleared by Undo and New game).
+    resigned: Option<Side>,
+    /// Bumped by every new or loaded game, so observers (the win records, the autosave)
+    /// can tell a new game from the same game undone and replayed.
+    serial: u64,
 }
 
 impl<G: GameRules> Controller<G> {
@@ -57,7 +62,64 @@ impl<G: GameRules> Controller<G> {
             info: None,
             started: None,
             held: None,
+            resigned: None,
+            serial: 0,
         }
+    }
+
+    /// Which game this is: a number that changes with every new or loaded game
+    /// ([`Controller::new_game`], [`Controller::load_game`]) and nothing else.
+    pub fn serial(&self) -> u64 {
+        self.serial
+    }
+
+    /// The side that resigned, if one did.
+    pub fn resigned(&self) -> Option<Side> {
+        self.resigned
+    }
+
+    /// `side` resigns: the game is over, the other side wins. Cancels the computer.
+    /// Does nothing when the game is already over.
+    pub fn resign(&mut self, side: Side) {
+        if self.outcome().is_some() {
+            return;
+        }
+        self.cancel();
+        self.resigned = Some(side);
+        self.message = None;
+    }
+
+    /// Set or clear the resignation (restoring a saved game).
+    pub fn set_resigned(&mut self, side: Option<Side>) {
+        self.cancel();
+        self.resigned = side;
+    }
+
+    /// How the game ended: a resignation, else the outcome on the board; `None` while it goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.resigned {
+            Some(side) => Some(Outcome::Win(side.other())),
+            None => self.session.outcome(),
+        }
+    }
+
+    /// Swap in another session (for replay), returning the one that was there. Cancels the
+    /// computer and clears the resignation, message and search report; the game
+    /// [`Controller::serial`] is unchanged.
+    pub fn replace_session(&mut self, session: Session<G>) -> Session<G> {
+        self.cancel();
+        self.info = None;
+        self.message = None;
+        self.resigned = None;
+        std::mem::replace(&mut self.session, session)
+    }
+
+    /// Start playing `session` (a loaded or imported game) as a new game: as
+    /// [`Controller::replace_session`], and the engine forgets the old game.
+    pub fn load_game(&mut self, session: Session<G>) {
+        self.replace_session(session);
+        self.worker.clear();
+        self.serial += 1;
     }
 
     /// True while the computer is searching (or holding its reply for a moment).
@@ -112,7 +174,7 @@ impl<G: GameRules> Controller<G> {
                 ));
             }
         }
-        if self.session.is_computer_turn() && !self.is_thinking() {
+        if self.session.is_computer_turn() && self.resigned.is_none() && !self.is_thinking() {
             self.start_search();
         }
         (result, None)
@@ -138,7 +200,7 @@ impl<G: GameRules> Controller<G> {
     /// # Errors
     /// The sentence shown to the player.
     pub fn human_move(&mut self, mv: G::Move) -> Result<(), String> {
-        let result = if self.session.outcome().is_some() {
+        let result = if self.outcome().is_some() {
             Err("The game is over: start a new game or undo.".to_string())
         } else if self.session.player_to_move() == PlayerKind::Computer {
             Err("The computer is thinking: wait for its move, or make this side Human.".into())
@@ -161,12 +223,17 @@ impl<G: GameRules> Controller<G> {
         self.session.reset(start);
         self.info = None;
         self.message = None;
+        self.resigned = None;
+        self.serial += 1;
     }
 
     /// Undo back to the previous human turn (see [`Session::undo_turn`]); cancels the computer.
+    /// After a resignation, the first Undo only takes the resignation back.
     pub fn undo(&mut self) {
         self.cancel();
-        if self.session.undo_turn() == 0 {
+        if self.resigned.take().is_some() {
+            self.message = None;
+        } else if self.session.undo_turn() == 0 {
             self.message = Some("Nothing to undo.".into());
         } else {
             self.message = None;
@@ -175,6 +242,10 @@ impl<G: GameRules> Controller<G> {
 
     /// Redo up to the next human turn (see [`Session::redo_turn`]); cancels the computer.
     pub fn redo(&mut self) {
+        if self.resigned.is_some() {
+            self.message = Some("The game is over: undo the resignation first.".into());
+            return;
+        }
         self.cancel();
         if self.session.redo_turn() == 0 {
             self.message = Some("Nothing to redo.".into());
@@ -211,6 +282,9 @@ impl<G: GameRules> Controller<G> {
     pub fn status_line(&self) -> String {
         if let Some(m) = &self.message {
             return m.clone();
+        }
+        if let Some(side) = self.resigned {
+            return format!("Game over: {side} resigned, {} wins.", side.other());
         }
         match self.session.outcome() {
             Some(Outcome::Win(side)) => format!("Game over: {side} wins."),

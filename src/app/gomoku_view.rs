@@ -13,6 +13,7 @@ use crate::session::{PlayerKind, Session};
 
 use super::controller::{Controller, Update};
 use super::panels;
+use super::replay::Replay;
 
 const WOOD: Color32 = Color32::from_rgb(222, 184, 112);
 const WOOD_EDGE: Color32 = Color32::from_rgb(160, 118, 60);
@@ -48,6 +49,10 @@ pub struct GomokuView {
     pub show_threats: bool,
     /// Number the stones in move order.
     pub show_numbers: bool,
+    /// Replay mode, when on: the board shows the replayed position and ignores clicks.
+    pub replay: Option<Replay<Position>>,
+    /// New game was clicked; the app starts it (after asking about an abandoned game).
+    pub new_game_requested: bool,
 }
 
 impl GomokuView {
@@ -72,6 +77,8 @@ impl GomokuView {
             show_forbidden: true,
             show_threats: false,
             show_numbers: false,
+            replay: None,
+            new_game_requested: false,
         }
     }
 
@@ -110,7 +117,7 @@ impl GomokuView {
         panels::computer_settings(ui, &mut self.ctl, &LEVEL_HELP);
         ui.separator();
         if panels::game_buttons(ui, &mut self.ctl) {
-            self.new_game();
+            self.new_game_requested = true;
         }
         ui.checkbox(&mut self.show_forbidden, "Mark forbidden points");
         ui.checkbox(&mut self.show_threats, "Show threats");
@@ -124,14 +131,20 @@ impl GomokuView {
     fn move_counts(&self, ui: &mut Ui) {
         let moves = self.ctl.session.position().moves().len();
         let black = moves.div_ceil(2);
-        ui.horizontal(|ui| {
-            for (side, n) in [(Side::Black, black), (Side::White, moves - black)] {
+        let to_move = self.ctl.session.position().side_to_move();
+        let over = self.ctl.session.outcome().is_some();
+        for (side, n) in [(Side::Black, black), (Side::White, moves - black)] {
+            ui.horizontal(|ui| {
                 stone_icon(ui, side);
                 let who = self.ctl.session.players.get(side).name();
-                ui.label(format!("{side} {n} moves  ({who})"));
-                ui.add_space(8.0);
-            }
-        });
+                let text = format!("{side}: {n} moves ({who})");
+                if side == to_move && !over {
+                    ui.strong(format!("{text}, to move"))
+                } else {
+                    ui.label(text)
+                };
+            });
+        }
     }
 
     fn rule_settings(&mut self, ui: &mut Ui) {
@@ -254,7 +267,10 @@ impl GomokuView {
         self.draw_stones(&painter, &pos, cell, &at);
         self.draw_marks(&painter, &pos, cell, &at);
         self.handle_points(ui, &painter, &pos, cell, &at);
-        if let Some(outcome) = self.ctl.session.outcome() {
+        if let Some(side) = self.ctl.resigned() {
+            let text = format!("{side} resigned: {} wins", side.other());
+            panels::banner(&painter, outer, &text);
+        } else if let Some(outcome) = self.ctl.session.outcome() {
             let text = match outcome {
                 Outcome::Win(side) => format!("{side} wins with five"),
                 Outcome::Draw => "Draw: the board is full".to_string(),
@@ -376,8 +392,17 @@ impl GomokuView {
             }
         }
         if let Some(p) = clicked {
-            let _ = self.ctl.human_move(p);
+            self.click(p);
         }
+    }
+
+    /// A click on `p`: plays there, or explains in the status line why it cannot.
+    pub fn click(&mut self, p: Point) {
+        if self.replay.is_some() {
+            self.ctl.set_message(super::replay::REPLAY_REFUSAL);
+            return;
+        }
+        let _ = self.ctl.human_move(p);
     }
 }
 

@@ -92,7 +92,7 @@ pub fn computer_settings<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>, hel
 /// start position).
 pub fn game_buttons<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>) -> bool {
     let mut new_game = false;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         new_game = ui.button("New game").clicked();
         if ui
             .add_enabled(ctl.session.can_undo(), egui::Button::new("Undo"))

@@ -13,6 +13,7 @@ use crate::session::{PlayerKind, Session};
 
 use super::controller::{Controller, Update};
 use super::panels;
+use super::replay::Replay;
 
 /// How long the discs flipped by the last move take to turn over, in seconds.
 const FLIP_SECONDS: f32 = 0.45;
@@ -45,6 +46,10 @@ pub struct ReversiView {
     /// Ply count the flip animation belongs to, and when it started.
     anim: Option<(usize, Instant)>,
     seen_ply: usize,
+    /// Replay mode, when on: the board shows the replayed position and ignores clicks.
+    pub replay: Option<Replay<Position>>,
+    /// New game was clicked; the app starts it (after asking about an abandoned game).
+    pub new_game_requested: bool,
 }
 
 impl ReversiView {
@@ -65,6 +70,8 @@ impl ReversiView {
             show_hints: true,
             anim: None,
             seen_ply: 0,
+            replay: None,
+            new_game_requested: false,
         }
     }
 
@@ -93,7 +100,7 @@ impl ReversiView {
         panels::computer_settings(ui, &mut self.ctl, &LEVEL_HELP);
         ui.separator();
         if panels::game_buttons(ui, &mut self.ctl) {
-            self.ctl.new_game(Position::new());
+            self.new_game_requested = true;
         }
         if self.human_must_pass() && ui.button("Pass").clicked() {
             self.pass();
@@ -107,24 +114,26 @@ impl ReversiView {
 
     fn score_line(&self, ui: &mut Ui) {
         let pos = self.ctl.session.position();
-        ui.horizontal(|ui| {
-            for side in Side::BOTH {
+        for side in Side::BOTH {
+            ui.horizontal(|ui| {
                 disc_icon(ui, side);
                 let who = self.ctl.session.players.get(side).name();
                 let to_move = pos.side_to_move() == side && !pos.is_game_over();
-                let text = format!("{side} {}  ({who})", pos.count(side));
+                let text = format!("{side}: {} discs ({who})", pos.count(side));
                 if to_move {
-                    ui.strong(text)
+                    ui.strong(format!("{text}, to move"))
                 } else {
                     ui.label(text)
                 };
-                ui.add_space(8.0);
-            }
-        });
+            });
+        }
     }
 
     /// The status line for the bottom bar.
     pub fn status(&self) -> String {
+        if self.ctl.resigned().is_some() {
+            return self.ctl.status_line();
+        }
         let pos = self.ctl.session.position();
         if self.ctl.message().is_none() {
             if let Some(result) = self.result_text() {
@@ -213,6 +222,9 @@ impl ReversiView {
     /// "Black wins 40–24" once the game is over (empty squares go to the winner).
     #[must_use]
     pub fn result_text(&self) -> Option<String> {
+        if let Some(side) = self.ctl.resigned() {
+            return Some(format!("{side} resigned: {} wins", side.other()));
+        }
         let outcome = self.ctl.session.outcome()?;
         let score = self.ctl.session.position().final_score();
         Some(match outcome {
@@ -288,7 +300,7 @@ impl ReversiView {
     fn handle_squares(&mut self, ui: &mut Ui, painter: &egui::Painter, board: Rect, cell: f32) {
         let pos = *self.ctl.session.position();
         let human_turn =
-            self.ctl.session.player_to_move() == PlayerKind::Human && !pos.is_game_over();
+            self.ctl.session.player_to_move() == PlayerKind::Human && self.ctl.outcome().is_none();
         let legal = pos.legal_squares();
         let mover = pos.side_to_move();
         let mut clicked = None;
@@ -325,11 +337,19 @@ impl ReversiView {
 
     /// A click on `sq`: plays there, or explains in the status line why it cannot.
     pub fn click(&mut self, sq: Square) {
+        if self.replay.is_some() {
+            self.ctl.set_message(super::replay::REPLAY_REFUSAL);
+            return;
+        }
         let _ = self.ctl.human_move(Move::Place(sq));
     }
 
     /// Pass button handler (only offered when a pass is the only legal move).
     pub fn pass(&mut self) {
+        if self.replay.is_some() {
+            self.ctl.set_message(super::replay::REPLAY_REFUSAL);
+            return;
+        }
         let _ = self.ctl.human_move(Move::Pass);
     }
 

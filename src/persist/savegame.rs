@@ -23,6 +23,7 @@
 //!   bottom; any letter case is read). `moves[].time`: when it was played, Unix milliseconds.
 //! - `result` (optional): "black", "white", "draw", "resigned-by-black", "resigned-by-white".
 //! - `started`, `saved`: Unix milliseconds.
+//! - `recorded` (optional, default false): the result is already in the win records.
 //! - Unknown fields are ignored.
 //!
 //! On load the moves are replayed through the rules from the start position (a stored board
@@ -192,6 +193,15 @@ pub struct SavedGame {
     pub started: u64,
     /// When it was saved, in Unix milliseconds.
     pub saved: u64,
+    /// True once the app added this game's result to the win records, so it is never
+    /// counted twice (e.g. after undo and a second ending, or a restart). Written only when
+    /// true; absent means false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub recorded: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 #[derive(Serialize)]
@@ -305,6 +315,7 @@ impl SavedGame {
             result: None,
             started: meta.started,
             saved: unix_ms_now(),
+            recorded: false,
         };
         g.result = g.validate()?.board_outcome().map(SavedResult::from_outcome);
         Ok(g)

@@ -1,0 +1,652 @@
+//! The app's link to [`crate::persist`]: the data directory (win records, settings, the
+//! autosaved games), the per-game [`Tracker`] that records each finished game exactly once and
+//! autosaves after every change, and the notices shown when a file is damaged.
+//!
+//! # Policies
+//! - **Records**: a game is added to the win records the first time it ends (on the board or
+//!   by resignation), when the [`Tracker`] sees the outcome for the current game
+//!   ([`Controller::serial`]). Undoing after the end and finishing again does not add a second
+//!   record, nor does a restart (the autosave keeps `"recorded": true`). Only games between a
+//!   human and the computer (the human's profile, per game key and [`LevelKey`]) and hot-seat
+//!   games between two *different* profiles (head to head) are recorded.
+//! - **Autosave**: each tab's game is written to its own file after every change (move,
+//!   undo, players, levels, profiles, resignation): [`REVERSI_AUTOSAVE`] and
+//!   [`GOMOKU_AUTOSAVE`] in the data directory, atomically. Both are restored on start.
+//! - **Damaged files**: persist moves them aside (`<name>.corrupt-<secs>`); the app shows a
+//!   notice naming the file, the problem and where it was kept, and carries on.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::core::{AiConfig, BySide, GameRules, Outcome, Side};
+use crate::gomoku;
+use crate::persist::{
+    GameKey, GameMeta, GameResult, LevelKey, LoadError, RecordStore, Records, SavedGame,
+    SavedResult, default_profile_name, unix_ms_now,
+};
+use crate::reversi;
+use crate::session::{PlayerKind, Session};
+
+use super::GameKind;
+use super::controller::Controller;
+
+/// Autosave file of the Reversi tab, in the data directory.
+pub const REVERSI_AUTOSAVE: &str = "current-reversi.json";
+/// Autosave file of the Gomoku tab, in the data directory.
+pub const GOMOKU_AUTOSAVE: &str = "current-gomoku.json";
+/// Settings file (current profile, hot-seat White profile), in the data directory.
+pub const SETTINGS_FILE: &str = "settings.json";
+
+/// What the app needs to save and restore one game kind.
+pub trait PersistGame: GameRules {
+    /// Which tab.
+    const KIND: GameKind;
+    /// The autosave file name in the data directory.
+    const AUTOSAVE_FILE: &'static str;
+
+    /// The key of games played from this position in the win records.
+    fn game_key(&self) -> GameKey;
+
+    /// `session` as a saved game, with the time of each move (Unix ms; missing ones are 0).
+    ///
+    /// # Errors
+    /// [`LoadError::Invalid`] when the session did not start from the standard empty/start
+    /// position (set up through the API), or its metadata is invalid.
+    fn saved_game(
+        session: &Session<Self>,
+        meta: GameMeta,
+        times: &[u64],
+    ) -> Result<SavedGame, LoadError>;
+
+    /// The session of a saved game (every move replayed through the rules).
+    ///
+    /// # Errors
+    /// [`LoadError::Invalid`] when it is not a valid game of this kind.
+    fn session_from(saved: &SavedGame) -> Result<Session<Self>, LoadError>;
+
+    /// Import a plain transcript; `like` gives the Gomoku board size and rule.
+    ///
+    /// # Errors
+    /// [`LoadError::Invalid`] naming the move and the problem.
+    fn import_transcript(text: &str, like: &Self, meta: GameMeta) -> Result<SavedGame, LoadError>;
+}
+
+fn with_times<M>(moves: impl Iterator<Item = M>, times: &[u64]) -> Vec<(M, u64)> {
+    moves
+        .enumerate()
+        .map(|(i, m)| (m, times.get(i).copied().unwrap_or(0)))
+        .collect()
+}
+
+impl PersistGame for reversi::Position {
+    const KIND: GameKind = GameKind::Reversi;
+    const AUTOSAVE_FILE: &'static str = REVERSI_AUTOSAVE;
+
+    fn game_key(&self) -> GameKey {
+        GameKey::Reversi
+    }
+
+    fn saved_game(
+        session: &Session<Self>,
+        meta: GameMeta,
+        times: &[u64],
+    ) -> Result<SavedGame, LoadError> {
+        if *session.start_position() != reversi::Position::new() {
+            return Err(LoadError::invalid(
+                "the game did not start from the standard position",
+            ));
+        }
+        SavedGame::from_reversi(meta, with_times(session.moves(), times))
+    }
+
+    fn session_from(saved: &SavedGame) -> Result<Session<Self>, LoadError> {
+        saved.to_reversi_session()
+    }
+
+    fn import_transcript(text: &str, _like: &Self, meta: GameMeta) -> Result<SavedGame, LoadError> {
+        SavedGame::import_reversi_transcript(text, meta)
+    }
+}
+
+impl PersistGame for gomoku::Position {
+    const KIND: GameKind = GameKind::Gomoku;
+    const AUTOSAVE_FILE: &'static str = GOMOKU_AUTOSAVE;
+
+    fn game_key(&self) -> GameKey {
+        GameKey::Gomoku(self.rule())
+    }
+
+    fn saved_game(
+        session: &Session<Self>,
+        meta: GameMeta,
+        times: &[u64],
+    ) -> Result<SavedGame, LoadError> {
+        let start = session.start_position();
+        if start.stone_count() != 0 {
+            return Err(LoadError::invalid(
+                "the game did not start on an empty board",
+            ));
+        }
+        SavedGame::from_gomoku(
+            meta,
+            start.size(),
+            start.rule(),
+            with_times(session.moves(), times),
+        )
+    }
+
+    fn session_from(saved: &SavedGame) -> Result<Session<Self>, LoadError> {
+        saved.to_gomoku_session()
+    }
+
+    fn import_transcript(text: &str, like: &Self, meta: GameMeta) -> Result<SavedGame, LoadError> {
+        SavedGame::import_gomoku_transcript(text, like.size(), like.rule(), meta)
+    }
+}
+
+/// What the autosave last wrote, to write again only on a change.
+#[derive(Clone, Debug, PartialEq)]
+struct Snapshot<M> {
+    moves: Vec<M>,
+    players: BySide<PlayerKind>,
+    ai: BySide<AiConfig>,
+    profiles: BySide<Option<String>>,
+    resigned: Option<Side>,
+    recorded: bool,
+}
+
+/// Follows one tab's game: when each move was played, whether its result is already in the
+/// win records, and what the autosave holds.
+#[derive(Clone, Debug)]
+pub struct Tracker<M> {
+    serial: u64,
+    /// When the game started, Unix ms.
+    pub started: u64,
+    times: Vec<u64>,
+    /// The result of this game is in the win records (never record it again).
+    pub recorded: bool,
+    saved: Option<Snapshot<M>>,
+}
+
+impl<M: Copy + PartialEq> Tracker<M> {
+    /// A tracker for a fresh game with serial `serial`.
+    #[must_use]
+    pub fn new(serial: u64) -> Tracker<M> {
+        Tracker {
+            serial,
+            started: unix_ms_now(),
+            times: Vec::new(),
+            recorded: false,
+            saved: None,
+        }
+    }
+
+    /// Follow a game just loaded from `saved` (move times, start, recorded flag); it is
+    /// autosaved on the next tick.
+    pub fn adopt(&mut self, serial: u64, saved: &SavedGame) {
+        *self = Tracker {
+            serial,
+            started: saved.started,
+            times: saved.moves.iter().map(|m| m.time).collect(),
+            recorded: saved.recorded,
+            saved: None,
+        };
+    }
+
+    /// The move times (Unix ms), one per ply played.
+    #[must_use]
+    pub fn times(&self) -> &[u64] {
+        &self.times
+    }
+}
+
+/// The current game of `ctl` as a saved game (profiles, resignation and recorded flag included).
+///
+/// # Errors
+/// As [`PersistGame::saved_game`].
+pub fn current_saved_game<G: PersistGame>(
+    ctl: &Controller<G>,
+    tracker: &Tracker<G::Move>,
+    profiles: &BySide<Option<String>>,
+) -> Result<SavedGame, LoadError> {
+    saved_game_of(&ctl.session, ctl.ai, ctl.resigned(), tracker, profiles)
+}
+
+/// `session` (with these levels and resignation) as a saved game.
+///
+/// # Errors
+/// As [`PersistGame::saved_game`].
+pub fn saved_game_of<G: PersistGame>(
+    session: &Session<G>,
+    ai: BySide<AiConfig>,
+    resigned: Option<Side>,
+    tracker: &Tracker<G::Move>,
+    profiles: &BySide<Option<String>>,
+) -> Result<SavedGame, LoadError> {
+    let meta = GameMeta {
+        players: session.players,
+        levels: ai,
+        profiles: profiles.clone(),
+        started: tracker.started,
+    };
+    let mut game = G::saved_game(session, meta, &tracker.times)?;
+    if let Some(side) = resigned
+        && game.result.is_none()
+    {
+        game.result = Some(SavedResult::Resigned(side));
+    }
+    game.recorded = tracker.recorded;
+    Ok(game)
+}
+
+/// Per-frame bookkeeping for one tab (skip it while replaying): notice a new game, time the
+/// moves, record the result the first time the game ends, autosave on any change.
+pub fn tick<G: PersistGame>(
+    ctl: &Controller<G>,
+    tracker: &mut Tracker<G::Move>,
+    data: &mut DataStore,
+) {
+    if ctl.serial() != tracker.serial {
+        *tracker = Tracker::new(ctl.serial());
+    }
+    let ply = ctl.session.ply();
+    tracker.times.truncate(ply);
+    let now = unix_ms_now();
+    tracker.times.resize(ply, now);
+    let profiles = data.side_profiles(ctl.session.players);
+    if let Some(outcome) = ctl.outcome()
+        && !tracker.recorded
+    {
+        tracker.recorded = true;
+        data.record_game(
+            ctl.session.position().game_key(),
+            ctl.session.players,
+            &ctl.ai,
+            &profiles,
+            outcome,
+        );
+    }
+    let snapshot = Snapshot {
+        moves: ctl.session.moves().collect(),
+        players: ctl.session.players,
+        ai: ctl.ai,
+        profiles: profiles.clone(),
+        resigned: ctl.resigned(),
+        recorded: tracker.recorded,
+    };
+    if tracker.saved.as_ref() != Some(&snapshot) {
+        if data.dir().is_some() {
+            // A game set up from a custom position (only through the API) is not autosaved.
+            if let Ok(game) = current_saved_game(ctl, tracker, &profiles) {
+                data.autosave(G::AUTOSAVE_FILE, &game);
+            }
+        }
+        tracker.saved = Some(snapshot);
+    }
+}
+
+/// The human side of a game against the computer that would count as abandoned if replaced
+/// now: exactly one human, the game not over nor recorded, and at least one move played by
+/// the human.
+pub fn abandoned_side<G: GameRules>(
+    ctl: &Controller<G>,
+    tracker: &Tracker<G::Move>,
+) -> Option<Side> {
+    if ctl.outcome().is_some() || tracker.recorded {
+        return None;
+    }
+    let human = match (ctl.session.players.black, ctl.session.players.white) {
+        (PlayerKind::Human, PlayerKind::Computer) => Side::Black,
+        (PlayerKind::Computer, PlayerKind::Human) => Side::White,
+        _ => return None,
+    };
+    let first = ctl.session.start_position().side_to_move();
+    let by_human = (0..ctl.session.ply())
+        .filter(|i| (if i % 2 == 0 { first } else { first.other() }) == human)
+        .count();
+    (by_human > 0).then_some(human)
+}
+
+/// The app's settings file.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+struct Settings {
+    /// The current profile (None = the OS user name).
+    #[serde(default)]
+    profile: Option<String>,
+    /// White's profile in hot-seat games (None = the current profile).
+    #[serde(default)]
+    white_profile: Option<String>,
+}
+
+#[derive(Serialize)]
+struct SettingsOut<'a> {
+    version: u32,
+    #[serde(flatten)]
+    settings: &'a Settings,
+}
+
+/// The data directory as the app sees it: records, settings, autosaves and the notices
+/// about them. Without a directory everything lives in memory only (tests, or no home).
+#[derive(Debug)]
+pub struct DataStore {
+    dir: Option<PathBuf>,
+    store: Option<RecordStore>,
+    memory: Records,
+    settings: Settings,
+    /// Messages for the user (damaged files, failed writes), shown until dismissed.
+    pub notices: Vec<String>,
+}
+
+impl DataStore {
+    /// Nothing on disk: records and settings in memory only.
+    #[must_use]
+    pub fn in_memory() -> DataStore {
+        DataStore {
+            dir: None,
+            store: None,
+            memory: Records::new(),
+            settings: Settings::default(),
+            notices: Vec::new(),
+        }
+    }
+
+    /// Open the data directory `dir` (created when missing): read the records and settings;
+    /// a damaged file becomes a notice (persist has moved it aside).
+    #[must_use]
+    pub fn open(dir: &Path) -> DataStore {
+        let mut data = DataStore::in_memory();
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            data.notice(format!(
+                "Cannot create the data directory {}: {e}. Records and the autosave may not be kept.",
+                dir.display()
+            ));
+        }
+        let (store, problem) = RecordStore::open(dir);
+        if let Some(e) = problem {
+            data.notice(format!("Win records: {e}. Starting with empty records."));
+        }
+        data.store = Some(store);
+        data.dir = Some(dir.to_path_buf());
+        data.settings = data.load_settings();
+        data
+    }
+
+    /// The data directory, when there is one.
+    #[must_use]
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// Add a notice for the user (not twice the same).
+    pub fn notice(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        if !self.notices.contains(&text) {
+            self.notices.push(text);
+        }
+    }
+
+    /// The win records.
+    #[must_use]
+    pub fn records(&self) -> &Records {
+        match &self.store {
+            Some(s) => s.records(),
+            None => &self.memory,
+        }
+    }
+
+    /// Re-read the records file (other windows' changes); a damaged file becomes a notice.
+    pub fn reload(&mut self) {
+        if let Some(store) = &mut self.store
+            && let Some(e) = store.reload()
+        {
+            let text = format!("Win records: {e}.");
+            self.notice(text);
+        }
+    }
+
+    /// Change the records (on disk under the lock when there is a directory).
+    ///
+    /// # Errors
+    /// The reason, as a sentence.
+    pub fn update<T>(
+        &mut self,
+        change: impl FnOnce(&mut Records) -> Result<T, crate::persist::RecordError>,
+    ) -> Result<T, String> {
+        match &mut self.store {
+            Some(store) => {
+                let out = store.update(change).map_err(|e| e.to_string());
+                if let Some(e) = store.take_problem() {
+                    let text = format!("Win records: {e}.");
+                    self.notice(text);
+                }
+                out
+            }
+            None => change(&mut self.memory).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// The current profile's name.
+    #[must_use]
+    pub fn profile(&self) -> String {
+        self.settings
+            .profile
+            .clone()
+            .unwrap_or_else(default_profile_name)
+    }
+
+    /// White's profile in hot-seat games, when one other than the current profile was chosen.
+    #[must_use]
+    pub fn white_profile(&self) -> Option<String> {
+        self.settings.white_profile.clone()
+    }
+
+    /// Switch the current profile (it is created in the records on its first game).
+    pub fn set_profile(&mut self, name: &str) {
+        self.settings.profile = Some(name.to_string());
+        if self.settings.white_profile.as_deref() == Some(name) {
+            self.settings.white_profile = None;
+        }
+        self.save_settings();
+    }
+
+    /// Choose White's profile for hot-seat games (`None`: the current profile).
+    pub fn set_white_profile(&mut self, name: Option<String>) {
+        self.settings.white_profile = name.filter(|n| *n != self.profile());
+        self.save_settings();
+    }
+
+    /// Create profile `name` and make it current.
+    ///
+    /// # Errors
+    /// The reason (empty, too long, taken, …).
+    pub fn create_profile(&mut self, name: &str) -> Result<(), String> {
+        let stored = self.update(|r| r.create_profile(name))?;
+        self.set_profile(&stored);
+        Ok(())
+    }
+
+    /// Rename the current profile to `new` (creating it first when it has no records yet).
+    ///
+    /// # Errors
+    /// The reason (empty, too long, taken, …).
+    pub fn rename_profile(&mut self, new: &str) -> Result<(), String> {
+        let old = self.profile();
+        let new = new.trim().to_string();
+        self.update(|r| {
+            if r.profile(&old).is_none() {
+                r.create_profile(&old)?;
+            }
+            r.rename_profile(&old, &new)
+        })?;
+        self.settings.profile = Some(new);
+        self.save_settings();
+        Ok(())
+    }
+
+    /// All profile names: the records' and the current one.
+    #[must_use]
+    pub fn profile_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .records()
+            .profile_names()
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        let current = self.profile();
+        if !names.contains(&current) {
+            names.insert(0, current);
+        }
+        names
+    }
+
+    /// The profile each human side plays as: the current profile, except White in a
+    /// hot-seat game, who plays as the chosen White profile if any.
+    #[must_use]
+    pub fn side_profiles(&self, players: BySide<PlayerKind>) -> BySide<Option<String>> {
+        let current = self.profile();
+        let hot_seat = players.black == PlayerKind::Human && players.white == PlayerKind::Human;
+        BySide {
+            black: (players.black == PlayerKind::Human).then(|| current.clone()),
+            white: (players.white == PlayerKind::Human).then(|| {
+                if hot_seat {
+                    self.white_profile().unwrap_or_else(|| current.clone())
+                } else {
+                    current.clone()
+                }
+            }),
+        }
+    }
+
+    /// Add a finished game to the records (see the module docs for which games count).
+    /// Returns a sentence describing what was recorded, if anything.
+    pub fn record_game(
+        &mut self,
+        key: GameKey,
+        players: BySide<PlayerKind>,
+        ai: &BySide<AiConfig>,
+        profiles: &BySide<Option<String>>,
+        outcome: Outcome,
+    ) -> Option<String> {
+        let result = match (players.black, players.white) {
+            (PlayerKind::Human, PlayerKind::Computer)
+            | (PlayerKind::Computer, PlayerKind::Human) => {
+                let human = if players.black == PlayerKind::Human {
+                    Side::Black
+                } else {
+                    Side::White
+                };
+                let name = profiles.get(human).clone()?;
+                let level = LevelKey::from_config(ai.get(human.other()));
+                let result = GameResult::for_side(outcome, human);
+                self.update(|r| r.record_vs_computer(&name, key, level, result))
+                    .map(|()| {
+                        format!(
+                            "{name}: {result:?} against the computer ({})",
+                            level.label()
+                        )
+                    })
+            }
+            (PlayerKind::Human, PlayerKind::Human) => {
+                let (Some(b), Some(w)) = (profiles.black.clone(), profiles.white.clone()) else {
+                    return None;
+                };
+                if b == w {
+                    return None;
+                }
+                self.update(|r| r.record_head_to_head(&b, &w, key, outcome))
+                    .map(|()| format!("{b} vs {w}: recorded"))
+            }
+            (PlayerKind::Computer, PlayerKind::Computer) => return None,
+        };
+        match result {
+            Ok(text) => Some(text),
+            Err(e) => {
+                self.notice(format!("Could not record the result: {e}"));
+                None
+            }
+        }
+    }
+
+    /// Write the autosave `file`; a failure becomes a notice.
+    pub fn autosave(&mut self, file: &str, game: &SavedGame) {
+        let Some(dir) = &self.dir else {
+            return;
+        };
+        if let Err(e) = game.save(&dir.join(file)) {
+            self.notice(format!("Autosave failed: {e}"));
+        }
+    }
+
+    /// Read the autosave `file`: `None` when missing; a damaged one becomes a notice.
+    pub fn load_autosave(&mut self, file: &str) -> Option<SavedGame> {
+        let path = self.dir.as_ref()?.join(file);
+        match SavedGame::load(&path) {
+            Ok(g) => Some(g),
+            Err(LoadError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+                None
+            }
+            Err(e) => {
+                self.notice(format!("Autosaved game: {e}. Starting a new game."));
+                None
+            }
+        }
+    }
+
+    fn load_settings(&mut self) -> Settings {
+        let Some(dir) = &self.dir else {
+            return Settings::default();
+        };
+        let path = dir.join(SETTINGS_FILE);
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Settings::default(),
+            Err(e) => {
+                self.notice(format!("Cannot read {}: {e}", path.display()));
+                return Settings::default();
+            }
+        };
+        match serde_json::from_slice::<Settings>(&bytes) {
+            Ok(s) if s.profile.as_deref().is_none_or(|n| !n.trim().is_empty()) => s,
+            Ok(_) => self.quarantine_settings(&path, "empty profile name"),
+            Err(e) => self.quarantine_settings(&path, &e.to_string()),
+        }
+    }
+
+    fn quarantine_settings(&mut self, path: &Path, reason: &str) -> Settings {
+        let mut kept = path.as_os_str().to_os_string();
+        kept.push(format!(".corrupt-{}", unix_ms_now() / 1000));
+        let kept = PathBuf::from(kept);
+        let text = match std::fs::rename(path, &kept) {
+            Ok(()) => format!(
+                "{} is damaged ({reason}); it was moved to {}. Using default settings.",
+                path.display(),
+                kept.display()
+            ),
+            Err(e) => format!(
+                "{} is damaged ({reason}) and could not be moved aside ({e}). Using default settings.",
+                path.display()
+            ),
+        };
+        self.notice(text);
+        Settings::default()
+    }
+
+    fn save_settings(&mut self) {
+        let Some(dir) = &self.dir else {
+            return;
+        };
+        let path = dir.join(SETTINGS_FILE);
+        let json = serde_json::to_string_pretty(&SettingsOut {
+            version: crate::persist::FORMAT_VERSION,
+            settings: &self.settings,
+        })
+        .unwrap_or_else(|e| unreachable!("settings always serialize: {e}"));
+        if let Err(e) = crate::persist::write_atomic(&path, json.as_bytes()) {
+            self.notice(format!(
+                "Cannot save the settings to {}: {e}",
+                path.display()
+            ));
+        }
+    }
+}

@@ -1,0 +1,445 @@
+//! UI tests of the persistence features with egui_kittest: win records when a game ends,
+//! autosave and resume, damaged files reported and kept, saved games opened and replayed.
+//! Each test uses its own data directory under the system temp dir.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use reversi_gomoku::app::{GameKind, ReversiGomokuApp};
+use reversi_gomoku::core::{AiConfig, BySide, GameRules, Level, Outcome, Side};
+use reversi_gomoku::gomoku::{self, Point, Rule};
+use reversi_gomoku::persist::{GameKey, GameMeta, LevelKey, Records, SavedGame, Tally, paths};
+use reversi_gomoku::reversi::{self, Move};
+use reversi_gomoku::session::{PlayerKind, Session};
+
+type App = Option<ReversiGomokuApp>;
+
+/// A fresh, empty directory for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "reversi-gomoku-app-persist-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn harness(game: GameKind, dir: &Path) -> Harness<'static, App> {
+    let dir = dir.to_path_buf();
+    let mut h = Harness::builder()
+        .with_size([1200.0, 900.0])
+        .build_ui_state(
+            move |ui, app: &mut App| {
+                let app = app
+                    .get_or_insert_with(|| ReversiGomokuApp::with_data_dir(ui.ctx(), game, &dir));
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            None,
+        );
+    h.run_steps(2);
+    h
+}
+
+fn app<'a>(h: &'a Harness<'static, App>) -> &'a ReversiGomokuApp {
+    h.state().as_ref().expect("created on the first frame")
+}
+
+fn app_mut<'a>(h: &'a mut Harness<'static, App>) -> &'a mut ReversiGomokuApp {
+    h.state_mut().as_mut().expect("created on the first frame")
+}
+
+/// Step frames until `done` holds (the computer thinks on another thread), at most 30 s.
+fn step_until(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&ReversiGomokuApp) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !done(app(h)) {
+        assert!(Instant::now() < deadline, "timed out waiting for: {what}");
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+    h.step();
+}
+
+fn point(name: &str) -> Point {
+    name.parse().expect("a point")
+}
+
+fn hvc() -> BySide<PlayerKind> {
+    BySide {
+        black: PlayerKind::Human,
+        white: PlayerKind::Computer,
+    }
+}
+
+/// Renju, Black (human) to move with four in a row on row 8 (H8–K8); White (computer) has
+/// stones far away. L8 makes five.
+fn gomoku_one_from_five() -> Session<gomoku::Position> {
+    let start = gomoku::Position::new(15, Rule::Renju).expect("15x15");
+    let mut s = Session::new(start, hvc());
+    for name in ["H8", "A1", "I8", "A3", "J8", "A5", "K8", "A7"] {
+        s.play(point(name)).expect("legal");
+    }
+    s
+}
+
+fn records_on_disk(dir: &Path) -> Records {
+    Records::load(&paths::records_path(dir))
+        .expect("records.json is valid")
+        .expect("records.json exists")
+}
+
+#[test]
+fn finished_game_against_the_computer_is_recorded_once_and_shown() {
+    let dir = temp_dir("records");
+    let mut h = harness(GameKind::Gomoku, &dir);
+    let profile = app(&h).data.profile();
+    app_mut(&mut h).gomoku.ctl.load_game(gomoku_one_from_five());
+    h.run_steps(2);
+
+    h.get_by_label("L8").click();
+    h.run_steps(2);
+    assert_eq!(
+        app(&h).gomoku.ctl.outcome(),
+        Some(Outcome::Win(Side::Black))
+    );
+    let key = GameKey::Gomoku(Rule::Renju);
+    let win = Tally {
+        wins: 1,
+        losses: 0,
+        draws: 0,
+    };
+    let on_disk = records_on_disk(&dir);
+    assert_eq!(
+        on_disk
+            .profile(&profile)
+            .expect("profile created")
+            .vs_computer(key, LevelKey::Medium),
+        win
+    );
+
+    // Undo the winning move and win again: still one game (recorded the first time it ends).
+    h.get_by_label("Undo").click();
+    h.run_steps(2);
+    assert_eq!(app(&h).gomoku.ctl.outcome(), None);
+    h.get_by_label("L8").click();
+    h.run_steps(3);
+    assert_eq!(
+        app(&h).gomoku.ctl.outcome(),
+        Some(Outcome::Win(Side::Black))
+    );
+    assert_eq!(
+        records_on_disk(&dir)
+            .profile(&profile)
+            .expect("profile")
+            .vs_computer(key, LevelKey::Medium),
+        win,
+        "not counted twice"
+    );
+
+    // The Records window shows it.
+    h.get_by_label("Records").click();
+    h.run_steps(3);
+    assert!(
+        h.query_by_label("W 1 · L 0 · D 0 · 100%").is_some(),
+        "the table shows the win"
+    );
+    assert!(
+        h.query_by_label("vs computer Medium: W 1 · L 0 · D 0 · 100%")
+            .is_some(),
+        "the current players' records show it"
+    );
+    // Rank by win rate at Medium: click the column header (the one in the window, left of
+    // the side panel's level chooser).
+    let header = h
+        .query_all_by_label("Medium")
+        .min_by(|a, b| a.rect().min.x.total_cmp(&b.rect().min.x))
+        .expect("the Medium column");
+    header.click();
+    h.run_steps(2);
+    assert!(h.query_by_label("Medium (ranked)").is_some());
+    assert!(h.query_by_label(&format!("1. {profile}")).is_some());
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn resign_counts_as_a_loss_and_abandoning_asks_first() {
+    let dir = temp_dir("resign");
+    let mut h = harness(GameKind::Reversi, &dir);
+    let profile = app(&h).data.profile();
+    h.get_by_label("d3").click();
+    h.step();
+    step_until(&mut h, "the computer's reply", |a| {
+        a.reversi.ctl.session.ply() == 2
+    });
+    // New game mid-way: the dialog asks; Cancel keeps the game.
+    h.get_by_label("New game").click();
+    h.run_steps(2);
+    assert!(app(&h).confirm.is_some(), "the abandon dialog is open");
+    h.get_by_label("Cancel").click();
+    h.run_steps(2);
+    assert!(app(&h).confirm.is_none());
+    assert_eq!(app(&h).reversi.ctl.session.ply(), 2, "the game goes on");
+    // Again, and count it as a loss.
+    h.get_by_label("New game").click();
+    h.run_steps(2);
+    h.get_by_label("Count as a loss").click();
+    h.run_steps(2);
+    assert_eq!(app(&h).reversi.ctl.session.ply(), 0, "a new game started");
+    let loss = Tally {
+        wins: 0,
+        losses: 1,
+        draws: 0,
+    };
+    let medium = |dir: &Path| {
+        records_on_disk(dir)
+            .profile(&profile)
+            .expect("profile")
+            .vs_computer(GameKey::Reversi, LevelKey::Medium)
+    };
+    assert_eq!(medium(&dir), loss);
+
+    // Resign: a second loss, recorded once.
+    h.get_by_label("d3").click();
+    h.step();
+    h.get_by_label("Resign").click();
+    h.run_steps(3);
+    assert_eq!(
+        app(&h).reversi.ctl.outcome(),
+        Some(Outcome::Win(Side::White))
+    );
+    assert!(app(&h).reversi.status().contains("resigned"));
+    h.run_steps(2);
+    assert_eq!(medium(&dir), Tally { losses: 2, ..loss });
+    // A finished game is replaced without asking.
+    h.get_by_label("New game").click();
+    h.run_steps(2);
+    assert!(app(&h).confirm.is_none());
+    assert_eq!(app(&h).reversi.ctl.session.ply(), 0);
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_game_is_autosaved_and_resumed_with_its_players() {
+    let dir = temp_dir("autosave");
+    let moves: Vec<Move>;
+    {
+        let mut h = harness(GameKind::Reversi, &dir);
+        h.get_by_label("d3").click();
+        h.step();
+        step_until(&mut h, "the computer's reply", |a| {
+            a.reversi.ctl.session.ply() == 2
+        });
+        // Hot-seat from here on, and a Hard level kept for White.
+        h.get_by_label("Computer plays White").click();
+        h.step();
+        app_mut(&mut h)
+            .reversi
+            .ctl
+            .set_ai(Side::White, AiConfig::for_level(Level::Hard));
+        // A Gomoku move in the other tab is kept too.
+        h.get_by_label("Gomoku").click();
+        h.run_steps(3);
+        h.get_by_label("Computer plays White").click();
+        h.step();
+        h.get_by_label("H8").click();
+        h.run_steps(2);
+        moves = app(&h).reversi.ctl.session.moves().collect();
+        assert!(dir.join("current-reversi.json").exists());
+        assert!(dir.join("current-gomoku.json").exists());
+    } // the window closes (or crashes): nothing else is written
+
+    let h = harness(GameKind::Reversi, &dir);
+    let a = app(&h);
+    assert_eq!(a.reversi.ctl.session.moves().collect::<Vec<_>>(), moves);
+    assert_eq!(a.reversi.ctl.session.players.black, PlayerKind::Human);
+    assert_eq!(a.reversi.ctl.session.players.white, PlayerKind::Human);
+    assert_eq!(a.reversi.ctl.ai.white.level, Level::Hard);
+    assert_eq!(
+        a.gomoku.ctl.session.position().stone_at(point("H8")),
+        Some(Side::Black)
+    );
+    assert_eq!(a.gomoku.ctl.session.players.white, PlayerKind::Human);
+    assert!(a.data.notices.is_empty(), "{:?}", a.data.notices);
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn corrupt_records_file_is_reported_and_kept_aside() {
+    let dir = temp_dir("corrupt");
+    let bytes = b"{\"version\": 1, \"profiles\": [ {\"name\": \"al";
+    std::fs::write(paths::records_path(&dir), bytes).expect("write");
+    let mut h = harness(GameKind::Reversi, &dir);
+    h.get_by_label_contains("records.json is damaged");
+    let text = app(&h).data.notices.join("\n");
+    assert!(text.contains("truncated JSON"), "{text}");
+    assert!(
+        text.contains(".corrupt-"),
+        "names where it was kept: {text}"
+    );
+    let kept: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("records.json.corrupt-"))
+        })
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(std::fs::read(&kept[0]).expect("read"), bytes);
+    // The app carries on.
+    h.get_by_label("d3").click();
+    h.step();
+    assert_eq!(app(&h).reversi.ctl.session.ply(), 1);
+    h.get_by_label("Dismiss").click();
+    h.run_steps(2);
+    assert!(app(&h).data.notices.is_empty());
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn opened_game_replays_and_plays_from_here() {
+    let dir = temp_dir("replay");
+    let meta = GameMeta::new(
+        BySide {
+            black: PlayerKind::Human,
+            white: PlayerKind::Human,
+        },
+        BySide::default(),
+    );
+    let meta = GameMeta {
+        levels: BySide {
+            black: AiConfig::default(),
+            white: AiConfig::default(),
+        },
+        ..meta
+    };
+    let saved = SavedGame::import_reversi_transcript("f5d6c3d3c4f4", meta).expect("legal");
+    let file = dir.join("game.json");
+    saved.save(&file).expect("saved");
+    let transcript: Vec<Move> = reversi::notation::parse_transcript("f5d6c3d3c4f4").expect("ok");
+
+    let mut h = harness(GameKind::Gomoku, &dir);
+    app_mut(&mut h).open_game_from(&file).expect("opens");
+    h.run_steps(2);
+    assert_eq!(app(&h).game, GameKind::Reversi, "switched to its tab");
+    assert_eq!(app(&h).reversi.ctl.session.ply(), 6);
+
+    h.get_by_label("Replay").click();
+    h.run_steps(2);
+    assert!(app(&h).is_replaying(GameKind::Reversi));
+    h.get_by_label("Previous").click();
+    h.step();
+    h.get_by_label("Previous").click();
+    h.step();
+    assert_eq!(app(&h).reversi.ctl.session.ply(), 4);
+    h.get_by_label("Next").click();
+    h.step();
+    assert_eq!(app(&h).reversi.ctl.session.ply(), 5);
+    h.get_by_label("First").click();
+    h.step();
+    assert_eq!(app(&h).reversi.ctl.session.ply(), 0);
+    h.get_by_label("Last").click();
+    h.step();
+    assert_eq!(app(&h).reversi.ctl.session.ply(), 6);
+    h.get_by_label("First").click();
+    h.step();
+    for _ in 0..3 {
+        h.get_by_label("Next").click();
+        h.step();
+    }
+    assert_eq!(app(&h).reversi.ctl.session.ply(), 3);
+
+    // Board clicks do not play while replaying (d3 is legal here for White).
+    let legal = app(&h).reversi.ctl.session.position().legal_moves();
+    let sq = legal[0].to_string();
+    h.get_by_label(&sq).click();
+    h.step();
+    assert_eq!(app(&h).reversi.ctl.session.ply(), 3);
+    assert!(app(&h).reversi.status().contains("Replaying"));
+
+    h.get_by_label("Play from here").click();
+    h.run_steps(2);
+    let a = app(&h);
+    assert!(!a.is_replaying(GameKind::Reversi));
+    assert_eq!(
+        a.reversi.ctl.session.moves().collect::<Vec<_>>(),
+        transcript[..3].to_vec(),
+        "the history is truncated"
+    );
+    assert!(!a.reversi.ctl.session.can_redo());
+    assert_eq!(a.reversi.ctl.session.players.white, PlayerKind::Human);
+    // The autosave follows.
+    let autosaved = SavedGame::load(&dir.join("current-reversi.json")).expect("autosave");
+    assert_eq!(autosaved.moves.len(), 3);
+    // And the live game goes on from there.
+    h.get_by_label(&sq).click();
+    h.step();
+    assert_eq!(app(&h).reversi.ctl.session.ply(), 4);
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn transcript_import_reports_errors_and_loads_games() {
+    let dir = temp_dir("transcript");
+    let mut h = harness(GameKind::Reversi, &dir);
+    h.get_by_label("Computer plays White").click();
+    h.step();
+    h.get_by_label("Transcript").click();
+    h.run_steps(2);
+    let err = app_mut(&mut h)
+        .import_transcript("f5d6c3d3c4a1")
+        .expect_err("a1 is illegal");
+    assert!(err.contains("move 6"), "{err}");
+    app_mut(&mut h)
+        .import_transcript("f5d6c3")
+        .expect("legal transcript");
+    h.run_steps(2);
+    assert_eq!(app(&h).reversi.ctl.session.ply(), 3);
+    assert_eq!(app(&h).current_transcript(), "f5d6c3");
+    assert!(h.query_by_label("f5d6c3").is_some(), "shown in the window");
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn hot_seat_game_between_two_profiles_updates_both_head_to_head_records() {
+    let dir = temp_dir("hotseat");
+    let mut h = harness(GameKind::Gomoku, &dir);
+    {
+        let a = app_mut(&mut h);
+        a.data.create_profile("Alice").expect("new profile");
+        a.data.create_profile("Bob").expect("new profile");
+        a.data.set_profile("Alice");
+        a.data.set_white_profile(Some("Bob".to_string()));
+        let mut s = gomoku_one_from_five();
+        s.players.white = PlayerKind::Human;
+        a.gomoku.ctl.load_game(s);
+    }
+    h.run_steps(2);
+    h.get_by_label("L8").click();
+    h.run_steps(3);
+    let records = records_on_disk(&dir);
+    let key = GameKey::Gomoku(Rule::Renju);
+    let alice = records.profile("Alice").expect("Alice");
+    let bob = records.profile("Bob").expect("Bob");
+    assert_eq!(alice.head_to_head("Bob", key).wins, 1);
+    assert_eq!(bob.head_to_head("Alice", key).losses, 1);
+    assert_eq!(alice.vs_computer(key, LevelKey::Medium).games(), 0);
+    // Settings survive a restart.
+    drop(h);
+    let h = harness(GameKind::Gomoku, &dir);
+    assert_eq!(app(&h).data.profile(), "Alice");
+    assert_eq!(app(&h).data.white_profile().as_deref(), Some("Bob"));
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
