@@ -1,0 +1,467 @@
+//! [`ReversiEngine`]: the computer player at three levels.
+//!
+//! - **Easy**: greedy, the move flipping the most discs; ties broken at random.
+//! - **Medium**: negamax alpha-beta to `cfg.depth` plies over Medium's square table
+//!   ([`super::eval::table_eval`]); finished games score the exact disc differential × 10 000;
+//!   ties at the root broken at random.
+//! - **Hard**: iterative-deepening PVS (module `search`) with a transposition table kept
+//!   between moves, fastest-first ordering and the phase-weighted evaluation
+//!   ([`super::eval::evaluate`]), then the exact endgame solver ([`super::endgame`]) once the
+//!   empties are at most [`ENDGAME_EMPTIES`].
+//!
+//! Randomness comes from `cfg.seed` when set (deterministic), else from the thread RNG.
+
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::core::{AiConfig, Engine, Level, MAX_DEPTH, MIN_DEPTH, SearchInfo, StopFlag, Thought};
+
+use super::bitboard::{flips, legal_moves};
+use super::endgame::pv_from;
+use super::eval::{EVAL_SCALE, final_score, table_eval};
+use super::position::Position;
+use super::search::{Candidate, INF, Searcher};
+use super::square::{Move, Square};
+use super::tt::{NO_MOVE, Tt};
+
+/// Hard solves exactly from this many empty squares down (with a time budget; see
+/// [`ReversiEngine`] for depth-only searches). About 0.1–1 s at 18 empties on one core.
+pub const ENDGAME_EMPTIES: u32 = 18;
+
+/// With a time budget and at most this many empties (but more than [`ENDGAME_EMPTIES`]), Hard
+/// spends about a third of the budget on the midgame search, then tries an exact solve in the
+/// rest; if that does not finish, the midgame move is played.
+pub const TRY_SOLVE_EMPTIES: u32 = 20;
+
+/// Hard without a time budget solves exactly from `cfg.depth` empties, clamped to
+/// `this..=ENDGAME_EMPTIES`.
+pub const DEPTH_ONLY_ENDGAME_EMPTIES: u32 = 12;
+
+/// Before an exact solve Hard runs the midgame search to at most this depth (for ordering and a
+/// fallback move).
+const PRE_SOLVE_DEPTH: u32 = 6;
+
+/// Medium's score for a finished game: disc differential times this.
+const MEDIUM_WIN: i32 = 10_000;
+
+/// Mid-game table size (log2 of entries, 24 bytes each): 12 MiB.
+const MID_TT_BITS: u32 = 19;
+/// Endgame table size (log2 of entries, 24 bytes each): 24 MiB.
+const END_TT_BITS: u32 = 20;
+
+/// The Reversi computer player. Keeps Hard's transposition tables (≈36 MiB) between moves;
+/// [`Engine::clear`] empties them.
+///
+/// `think` must not be called on a finished game: it panics with "game is over". When the side to
+/// move must pass it returns [`Move::Pass`] at once. The move returned is always legal.
+///
+/// Hard: iterative deepening up to `cfg.depth` plies within `cfg.time_ms` (polling the time
+/// and `stop` every 4096 nodes; an iteration that cannot finish is not started, and an aborted
+/// one is discarded), then an exact solve when empties ≤ [`ENDGAME_EMPTIES`] (with a time
+/// budget; attempted up to [`TRY_SOLVE_EMPTIES`]) or ≤ `cfg.depth` clamped to 12..=18 (depth
+/// only). A forced move (single legal placement) uses a twentieth of the time budget. Typical
+/// reach in 1 s on one core: depth 11–15 in the midgame.
+///
+/// `SearchInfo::score`, always from the engine's side, in discs (−64..=64):
+/// - Hard: the evaluation divided by 100 (≈ expected final disc differential), or the exact
+///   final differential (empties to the winner) when `exact`;
+/// - Medium: the table score divided by 10 (not discs, a rough strength indication), or the
+///   exact final differential (`exact`) when the search reaches the end of the game;
+/// - Easy: own discs minus the opponent's right after the move.
+pub struct ReversiEngine {
+    mid_tt: Tt,
+    end_tt: Tt,
+}
+
+impl Default for ReversiEngine {
+    fn default() -> Self {
+        ReversiEngine {
+            mid_tt: Tt::new(MID_TT_BITS),
+            end_tt: Tt::new(END_TT_BITS),
+        }
+    }
+}
+
+impl std::fmt::Debug for ReversiEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ReversiEngine")
+    }
+}
+
+/// A uniformly random element of the non-empty `items`, from `seed` when given.
+fn pick<T: Copy>(items: &[T], seed: Option<u64>) -> T {
+    let i = match seed {
+        Some(s) => StdRng::seed_from_u64(s).random_range(0..items.len()),
+        None => rand::rng().random_range(0..items.len()),
+    };
+    items[i]
+}
+
+fn place(sq: u8) -> Move {
+    Move::Place(Square::new_unchecked(sq))
+}
+
+/// Centi-discs to whole discs, rounded, clamped to −64..=64.
+fn to_discs(centi: i32) -> i32 {
+    let r = if centi >= 0 {
+        (centi + EVAL_SCALE / 2) / EVAL_SCALE
+    } else {
+        (centi - EVAL_SCALE / 2) / EVAL_SCALE
+    };
+    r.clamp(-64, 64)
+}
+
+impl ReversiEngine {
+    /// A new engine with empty tables.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn think_easy(pos: &Position, cfg: &AiConfig, start: Instant) -> Thought<Move> {
+        let (p, o) = (pos.player(), pos.opponent());
+        let mut best_count = 0;
+        let mut ties = Vec::new();
+        for sq in Square::iter_bits(pos.legal_squares()) {
+            let n = flips(p, o, u32::from(sq.index())).count_ones();
+            if n > best_count {
+                best_count = n;
+                ties.clear();
+            }
+            if n == best_count {
+                ties.push(sq);
+            }
+        }
+        let sq = pick(&ties, cfg.seed);
+        let after = pos.count(pos.side_to_move()) as i32 + best_count as i32 + 1
+            - (pos.count(pos.side_to_move().other()) as i32 - best_count as i32);
+        let info = SearchInfo {
+            depth: 1,
+            nodes: u64::from(pos.legal_squares().count_ones()),
+            elapsed_ms: start.elapsed().as_millis() as u64,
+            score: after,
+            exact: false,
+            pv: vec![sq.to_string()],
+        };
+        Thought {
+            best: Move::Place(sq),
+            info,
+        }
+    }
+
+    fn think_medium(
+        pos: &Position,
+        cfg: &AiConfig,
+        stop: &StopFlag,
+        start: Instant,
+    ) -> Thought<Move> {
+        let (p, o) = (pos.player(), pos.opponent());
+        let depth = cfg.depth.clamp(MIN_DEPTH, MAX_DEPTH);
+        let mut m = Medium {
+            nodes: 0,
+            stop,
+            aborted: false,
+        };
+        let mut best = -INF * 100;
+        let mut ties: Vec<u8> = Vec::new();
+        for sq in Square::iter_bits(pos.legal_squares()) {
+            let i = u32::from(sq.index());
+            let f = flips(p, o, i);
+            // Window (best - 1, +inf): equal scores come back exact, so ties are found.
+            let s = -m.negamax(
+                o & !f,
+                p | f | (1u64 << i),
+                depth - 1,
+                -INF * 100,
+                -(best - 1),
+                false,
+            );
+            if m.aborted {
+                break;
+            }
+            if s > best {
+                best = s;
+                ties.clear();
+            }
+            if s == best {
+                ties.push(sq.index());
+            }
+        }
+        if ties.is_empty() {
+            // Stopped before the first move was searched: any legal move.
+            ties.push(pos.legal_squares().trailing_zeros() as u8);
+            best = 0;
+        }
+        let sq = pick(&ties, cfg.seed);
+        let exact = best.abs() >= MEDIUM_WIN / 2;
+        let score = if exact {
+            best / MEDIUM_WIN
+        } else {
+            (best / 10).clamp(-64, 64)
+        };
+        let info = SearchInfo {
+            depth: if m.aborted { 0 } else { depth },
+            nodes: m.nodes,
+            elapsed_ms: start.elapsed().as_millis() as u64,
+            score,
+            exact,
+            pv: vec![place(sq).to_string()],
+        };
+        Thought {
+            best: place(sq),
+            info,
+        }
+    }
+
+    fn think_hard(
+        &mut self,
+        pos: &Position,
+        cfg: &AiConfig,
+        stop: &StopFlag,
+        on_info: &mut dyn FnMut(&SearchInfo),
+        start: Instant,
+    ) -> Thought<Move> {
+        let (p, o) = (pos.player(), pos.opponent());
+        let moves = legal_moves(p, o);
+        let empties = pos.empties();
+        let max_depth = cfg.depth.clamp(MIN_DEPTH, MAX_DEPTH);
+        // A forced move (one legal placement) gets a twentieth of the budget, for the report only.
+        let forced = moves.count_ones() == 1;
+        let budget = cfg
+            .time_ms
+            .map(|ms| Duration::from_millis(if forced { ms / 20 } else { ms }));
+        let deadline = budget.map(|b| start + b);
+        let solve_at = match budget {
+            Some(_) => ENDGAME_EMPTIES,
+            None => max_depth.clamp(DEPTH_ONLY_ENDGAME_EMPTIES, ENDGAME_EMPTIES),
+        };
+        let will_solve = empties <= solve_at;
+        let try_solve = !will_solve && budget.is_some() && empties <= TRY_SOLVE_EMPTIES;
+        // Soft limit for starting another midgame iteration.
+        let soft_budget = budget.map(|b| if try_solve { b / 3 } else { b });
+        self.mid_tt.new_search();
+        self.end_tt.new_search();
+        let mut s = Searcher::new(&mut self.mid_tt, &mut self.end_tt, stop, deadline);
+
+        let tt_move = s.mid_tt.probe(p, o).map_or(NO_MOVE, |e| e.best);
+        let mut root = [Candidate::default(); 36];
+        let n = Searcher::order_moves(p, o, moves, tt_move, &mut root);
+        let root = &mut root[..n];
+        let mut best = root[0].sq;
+        let mut info = SearchInfo {
+            pv: vec![place(best).to_string()],
+            ..SearchInfo::default()
+        };
+
+        let mid_limit = if will_solve {
+            max_depth.min(PRE_SOLVE_DEPTH)
+        } else {
+            max_depth
+        };
+        let mut last_iter = Duration::ZERO;
+        for depth in 1..=mid_limit {
+            let iter_start = Instant::now();
+            let mut alpha = -INF;
+            let mut iter_best = 0usize;
+            for (i, c) in root.iter().enumerate() {
+                let np = p | c.flips | (1u64 << c.sq);
+                let no = o & !c.flips;
+                let sc = if i == 0 {
+                    -s.pvs(no, np, depth - 1, -INF, INF, false)
+                } else {
+                    let sc = -s.pvs(no, np, depth - 1, -alpha - 1, -alpha, false);
+                    if sc > alpha && !s.aborted {
+                        -s.pvs(no, np, depth - 1, -INF, -alpha, false)
+                    } else {
+                        sc
+                    }
+                };
+                if s.aborted {
+                    break;
+                }
+                if sc > alpha {
+                    alpha = sc;
+                    iter_best = i;
+                }
+            }
+            if s.aborted {
+                break;
+            }
+            // Best move first for the next iteration.
+            root[..=iter_best].rotate_right(1);
+            best = root[0].sq;
+            s.mid_tt.store(p, o, depth, alpha, alpha, best);
+            let exact = depth >= empties;
+            info = SearchInfo {
+                depth,
+                nodes: s.nodes,
+                elapsed_ms: start.elapsed().as_millis() as u64,
+                score: to_discs(alpha),
+                exact,
+                pv: pv_from(s.mid_tt, p, o, depth as usize)
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect(),
+            };
+            on_info(&info);
+            if exact {
+                break;
+            }
+            // Do not start an iteration that cannot finish: assume it costs ~4× the last one
+            // (at least ~2× the whole search so far).
+            let this_iter = iter_start.elapsed();
+            if let Some(b) = soft_budget
+                && !will_solve
+            {
+                let ratio = if last_iter.is_zero() {
+                    4.0
+                } else {
+                    (this_iter.as_secs_f64() / last_iter.as_secs_f64()).clamp(2.0, 5.0)
+                };
+                let predicted = this_iter.mul_f64(ratio);
+                if start.elapsed() + predicted > b {
+                    break;
+                }
+            }
+            last_iter = this_iter;
+        }
+
+        if (will_solve || try_solve) && !s.aborted && !info.exact {
+            let (score, sq) = s.solve_root(p, o, best);
+            if !s.aborted && sq != NO_MOVE {
+                best = sq;
+                info = SearchInfo {
+                    depth: empties,
+                    nodes: s.nodes,
+                    elapsed_ms: start.elapsed().as_millis() as u64,
+                    score,
+                    exact: true,
+                    pv: s
+                        .end_pv(p, o, empties as usize)
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect(),
+                };
+                if info.pv.first().map(String::as_str) != Some(place(best).to_string().as_str()) {
+                    info.pv = vec![place(best).to_string()];
+                }
+                on_info(&info);
+            }
+        }
+        info.nodes = s.nodes;
+        info.elapsed_ms = start.elapsed().as_millis() as u64;
+        debug_assert!(moves & (1u64 << best) != 0);
+        Thought {
+            best: place(best),
+            info,
+        }
+    }
+}
+
+/// Medium's plain negamax alpha-beta over the square table.
+struct Medium<'a> {
+    nodes: u64,
+    stop: &'a StopFlag,
+    aborted: bool,
+}
+
+impl Medium<'_> {
+    fn negamax(
+        &mut self,
+        p: u64,
+        o: u64,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        passed: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 4095 == 0 && self.stop.is_stopped() {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if passed {
+                return final_score(p, o) * MEDIUM_WIN;
+            }
+            if legal_moves(o, p) == 0 {
+                return final_score(p, o) * MEDIUM_WIN;
+            }
+            return -self.negamax(o, p, depth, -beta, -alpha, true);
+        }
+        if depth == 0 {
+            return table_eval(p, o);
+        }
+        let mut best = -INF * 100;
+        let mut rest = moves;
+        while rest != 0 {
+            let sq = rest.trailing_zeros();
+            rest &= rest - 1;
+            let f = flips(p, o, sq);
+            let s = -self.negamax(
+                o & !f,
+                p | f | (1u64 << sq),
+                depth - 1,
+                -beta,
+                -alpha,
+                false,
+            );
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+impl Engine<Position> for ReversiEngine {
+    /// Chooses a move; see the type's documentation for each level.
+    ///
+    /// # Panics
+    /// When `pos` is a finished game ("game is over").
+    fn think(
+        &mut self,
+        pos: &Position,
+        cfg: &AiConfig,
+        stop: &StopFlag,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Thought<Move> {
+        let start = Instant::now();
+        assert!(
+            !pos.is_game_over(),
+            "ReversiEngine::think: the game is over"
+        );
+        if pos.legal_squares() == 0 {
+            return Thought {
+                best: Move::Pass,
+                info: SearchInfo {
+                    pv: vec!["pass".into()],
+                    ..SearchInfo::default()
+                },
+            };
+        }
+        let thought = match cfg.level {
+            Level::Easy => Self::think_easy(pos, cfg, start),
+            Level::Medium => Self::think_medium(pos, cfg, stop, start),
+            Level::Hard => return self.think_hard(pos, cfg, stop, on_info, start),
+        };
+        on_info(&thought.info);
+        thought
+    }
+
+    fn clear(&mut self) {
+        self.mid_tt.clear();
+        self.end_tt.clear();
+    }
+}

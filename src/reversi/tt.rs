@@ -1,0 +1,154 @@
+//! Transposition table: a fixed-size array of two-entry buckets keyed by a hash of the two
+//! bitboards, storing score bounds, the depth searched and the best move (used first in move
+//! ordering). Entries hold the full position, so a hit is never a false match.
+
+/// "No move" in [`TtEntry::best`].
+pub(crate) const NO_MOVE: u8 = 64;
+
+/// One stored search result: `lower ≤ true score ≤ upper` for a search of `depth`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct TtEntry {
+    pub player: u64,
+    pub opponent: u64,
+    pub lower: i16,
+    pub upper: i16,
+    pub depth: u8,
+    pub best: u8,
+    pub generation: u8,
+}
+
+impl TtEntry {
+    /// Packs the entry as three words (player, opponent, data) so that an all-zero slot is an
+    /// empty one and the table can be allocated zeroed (lazily, by the OS).
+    fn pack(&self) -> [u64; 3] {
+        let data = u64::from(self.lower as u16)
+            | (u64::from(self.upper as u16) << 16)
+            | (u64::from(self.depth) << 32)
+            | (u64::from(self.best) << 40)
+            | (u64::from(self.generation) << 48);
+        [self.player, self.opponent, data]
+    }
+
+    fn unpack(w: [u64; 3]) -> TtEntry {
+        TtEntry {
+            player: w[0],
+            opponent: w[1],
+            lower: w[2] as u16 as i16,
+            upper: (w[2] >> 16) as u16 as i16,
+            depth: (w[2] >> 32) as u8,
+            best: (w[2] >> 40) as u8,
+            generation: (w[2] >> 48) as u8,
+        }
+    }
+}
+
+/// The table; `bits` = log2 of the number of entries (24 bytes each).
+pub(crate) struct Tt {
+    entries: Vec<[u64; 3]>,
+    shift: u32,
+    generation: u8,
+}
+
+impl Tt {
+    /// A table of `2^bits` entries (`bits` ≥ 1), all empty.
+    pub fn new(bits: u32) -> Tt {
+        let bits = bits.clamp(1, 30);
+        Tt {
+            entries: vec![[0u64; 3]; 1usize << bits],
+            shift: 64 - bits,
+            generation: 1,
+        }
+    }
+
+    /// Forget everything.
+    pub fn clear(&mut self) {
+        self.entries.fill([0u64; 3]);
+        self.generation = 1;
+    }
+
+    /// Start a new search: entries of older searches are replaced first.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1).max(1);
+    }
+
+    #[inline]
+    fn bucket(&self, player: u64, opponent: u64) -> usize {
+        let h = player.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ opponent.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        ((h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9) >> self.shift) as usize & !1
+    }
+
+    /// The entry for this position, if stored.
+    #[inline]
+    pub fn probe(&self, player: u64, opponent: u64) -> Option<TtEntry> {
+        let i = self.bucket(player, opponent);
+        let matches =
+            |e: &TtEntry| e.player == player && e.opponent == opponent && e.generation != 0;
+        let (a, b) = (
+            TtEntry::unpack(self.entries[i]),
+            TtEntry::unpack(self.entries[i + 1]),
+        );
+        if matches(&a) {
+            Some(a)
+        } else if matches(&b) {
+            Some(b)
+        } else {
+            None
+        }
+    }
+
+    /// Stores a result: the slot already holding this position, else one from an older search,
+    /// else the shallower one.
+    #[inline]
+    pub fn store(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        depth: u32,
+        lower: i32,
+        upper: i32,
+        best: u8,
+    ) {
+        let i = self.bucket(player, opponent);
+        let same = |e: &TtEntry| e.player == player && e.opponent == opponent;
+        let (a, b) = (
+            TtEntry::unpack(self.entries[i]),
+            TtEntry::unpack(self.entries[i + 1]),
+        );
+        let slot = if same(&a) {
+            if a.depth > depth.min(255) as u8 && a.generation == self.generation {
+                return;
+            }
+            i
+        } else if same(&b) {
+            if b.depth > depth.min(255) as u8 && b.generation == self.generation {
+                return;
+            }
+            i + 1
+        } else {
+            let (a, b) = (&a, &b);
+            let age = |e: &TtEntry| e.generation != self.generation;
+            match (age(a), age(b)) {
+                (true, false) => i,
+                (false, true) => i + 1,
+                _ => {
+                    if a.depth <= b.depth {
+                        i
+                    } else {
+                        i + 1
+                    }
+                }
+            }
+        };
+        self.entries[slot] = TtEntry {
+            player,
+            opponent,
+            lower: lower.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
+            upper: upper.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
+            depth: depth.min(255) as u8,
+            best,
+            generation: self.generation,
+        }
+        .pack();
+    }
+}
