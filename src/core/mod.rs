@@ -209,7 +209,10 @@ impl SearchInfo {
     /// Nodes per second, 0 when no time has passed yet.
     #[must_use]
     pub fn nodes_per_second(&self) -> u64 {
-        self.nodes.saturating_mul(1000).checked_div(self.elapsed_ms).unwrap_or(0)
+        self.nodes
+            .saturating_mul(1000)
+            .checked_div(self.elapsed_ms)
+            .unwrap_or(0)
     }
 }
 
