@@ -379,7 +379,7 @@ impl GomokuView {
                 let response = ui.interact(rect, id, Sense::click());
                 let name = p.to_string();
                 response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, &name));
-                if human_turn && response.hovered() && pos.stone_at(p).is_none() {
+                if human_turn && response.hovered() && pos.is_legal(p) {
                     painter.circle_filled(
                         rect.center(),
                         cell * 0.46,
