@@ -11,7 +11,9 @@ use egui_kittest::kittest::Queryable;
 use reversi_gomoku::app::{GameKind, ReversiGomokuApp};
 use reversi_gomoku::core::{AiConfig, BySide, GameRules, Level, Outcome, Side};
 use reversi_gomoku::gomoku::{self, Point, Rule};
-use reversi_gomoku::persist::{GameKey, GameMeta, LevelKey, Records, SavedGame, Tally, paths};
+use reversi_gomoku::persist::{
+    GameKey, GameMeta, LevelKey, Records, SavedGame, Tally, load_current, paths,
+};
 use reversi_gomoku::reversi::{self, Move};
 use reversi_gomoku::session::{PlayerKind, Session};
 
@@ -250,8 +252,11 @@ fn the_game_is_autosaved_and_resumed_with_its_players() {
         h.get_by_label("H8").click();
         h.run_steps(2);
         moves = app(&h).reversi.ctl.session.moves().collect();
-        assert!(dir.join("current-reversi.json").exists());
-        assert!(dir.join("current-gomoku.json").exists());
+        let current = load_current(&dir).expect("readable").expect("written");
+        assert!(
+            current.reversi.is_some() && current.gomoku.is_some(),
+            "both tabs autosaved"
+        );
     } // the window closes (or crashes): nothing else is written
 
     let h = harness(GameKind::Reversi, &dir);
@@ -378,7 +383,8 @@ fn opened_game_replays_and_plays_from_here() {
     assert!(!a.reversi.ctl.session.can_redo());
     assert_eq!(a.reversi.ctl.session.players.white, PlayerKind::Human);
     // The autosave follows.
-    let autosaved = SavedGame::load(&dir.join("current-reversi.json")).expect("autosave");
+    let current = load_current(&dir).expect("readable").expect("written");
+    let autosaved = current.reversi.expect("the Reversi tab's game");
     assert_eq!(autosaved.moves.len(), 3);
     // And the live game goes on from there.
     h.get_by_label(&sq).click();

@@ -8,7 +8,8 @@ use proptest::prelude::*;
 use reversi_gomoku::core::{AiConfig, BySide, GameRules, Level, Outcome, Side};
 use reversi_gomoku::gomoku::{self, Rule};
 use reversi_gomoku::persist::{
-    GameKey, GameMeta, GameResult, LevelKey, LoadError, Records, SavedGame, load_current,
+    CurrentGames, GameKey, GameMeta, GameResult, LevelKey, LoadError, Records, SavedGame,
+    load_current,
 };
 use reversi_gomoku::reversi;
 use reversi_gomoku::session::PlayerKind;
@@ -249,7 +250,7 @@ proptest! {
         let path = dir.join("current-game.json");
         fs::write(&path, &bytes).unwrap();
         match load_current(&dir) {
-            Ok(_) => prop_assert!(SavedGame::from_json(&bytes).is_ok()),
+            Ok(_) => prop_assert!(CurrentGames::from_json(&bytes).is_ok()),
             Err(LoadError::Corrupt { kept_as, .. }) => {
                 prop_assert_eq!(fs::read(kept_as).unwrap(), bytes);
                 prop_assert!(!path.exists());

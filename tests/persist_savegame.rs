@@ -10,8 +10,8 @@ use reversi_gomoku::core::{AiConfig, BySide, GameRules, Level, Outcome, Side};
 use reversi_gomoku::gomoku::{self, Point, Rule};
 use reversi_gomoku::persist::savegame::{format_gomoku_moves, parse_gomoku_moves};
 use reversi_gomoku::persist::{
-    self, GameMeta, LoadError, SaveError, SavedGame, SavedResult, load_current, remove_current,
-    save_current,
+    self, CurrentGames, GameMeta, LoadError, SaveError, SavedGame, SavedResult, load_current,
+    remove_current, save_current,
 };
 use reversi_gomoku::reversi;
 use reversi_gomoku::session::PlayerKind;
@@ -160,8 +160,12 @@ fn finished_reversi_game_with_passes_round_trips() {
     assert_eq!(game.result, Some(SavedResult::from_outcome(outcome)));
     assert_eq!(game.outcome(), Some(outcome));
     assert!(game.to_json().contains("\"move\": \"pass\""));
-    save_current(&dir, &game).unwrap();
-    let loaded = load_current(&dir).unwrap().unwrap();
+    let current = CurrentGames {
+        reversi: Some(game.clone()),
+        gomoku: None,
+    };
+    save_current(&dir, &current).unwrap();
+    let loaded = load_current(&dir).unwrap().unwrap().reversi.unwrap();
     same_game(&game, &loaded);
     assert_eq!(*loaded.to_reversi_session().unwrap().position(), pos);
 
@@ -306,7 +310,14 @@ fn saving_an_invalid_game_writes_nothing() {
     let dir = temp_dir("save-invalid");
     let mut game = reversi_game("f5d6");
     game.moves[1].mv = "a1".into();
-    let err = save_current(&dir, &game).unwrap_err();
+    let err = save_current(
+        &dir,
+        &CurrentGames {
+            reversi: Some(game),
+            gomoku: None,
+        },
+    )
+    .unwrap_err();
     assert!(
         matches!(err, SaveError::Invalid(LoadError::Invalid { .. })),
         "{err}"
@@ -324,11 +335,24 @@ fn autosave_lifecycle() {
     let dir = temp_dir("autosave").join("nested");
     assert!(load_current(&dir).unwrap().is_none());
     let g1 = reversi_game("f5d6c3");
-    save_current(&dir, &g1).unwrap();
+    let mut current = CurrentGames {
+        reversi: Some(g1.clone()),
+        gomoku: None,
+    };
+    save_current(&dir, &current).unwrap();
     let g2 = gomoku_game(&BLACK_FIVE[..4], 15, Rule::Renju);
-    save_current(&dir, &g2).unwrap();
-    same_game(&g2, &load_current(&dir).unwrap().unwrap());
+    current.gomoku = Some(g2.clone());
+    save_current(&dir, &current).unwrap();
+    let loaded = load_current(&dir).unwrap().unwrap();
+    same_game(&g1, loaded.reversi.as_ref().unwrap());
+    same_game(&g2, loaded.gomoku.as_ref().unwrap());
     assert_eq!(files_in(&dir), ["current-game.json"]);
+    // A game stored under the other tab's key is refused.
+    let swapped = current
+        .to_json()
+        .replacen("\"reversi\"", "\"tmp\"", 1)
+        .replacen("\"gomoku\"", "\"reversi\"", 1);
+    assert!(CurrentGames::from_json(swapped.as_bytes()).is_err());
     remove_current(&dir).unwrap();
     remove_current(&dir).unwrap();
     assert!(load_current(&dir).unwrap().is_none());
@@ -377,14 +401,31 @@ fn assert_autosave_refused(name: &str, bytes: &[u8], check: impl FnOnce(&LoadErr
         "{message}"
     );
     // The app carries on: a new autosave is written, the damaged copy is untouched.
-    save_current(&dir, &reversi_game("f5")).unwrap();
+    let fresh = CurrentGames {
+        reversi: Some(reversi_game("f5")),
+        gomoku: None,
+    };
+    save_current(&dir, &fresh).unwrap();
     assert!(load_current(&dir).unwrap().is_some());
     assert!(fs::read(kept_as).unwrap() == bytes);
     fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `game` as the autosave document, without validating it.
+fn autosave_json(game: &SavedGame) -> String {
+    let mut current = CurrentGames::default();
+    current.set(game.game, Some(game.clone()));
+    current.to_json()
+}
+
+/// A valid autosave document holding one Reversi game.
 fn valid_json() -> String {
-    reversi_game("f5d6c3d3c4f4f6f3e6e7").to_json()
+    let game = reversi_game("f5d6c3d3c4f4f6f3e6e7");
+    CurrentGames {
+        reversi: Some(game),
+        gomoku: None,
+    }
+    .to_json()
 }
 
 #[test]
@@ -438,7 +479,7 @@ fn newer_version_is_set_aside() {
 fn illegal_move_is_set_aside_with_its_number() {
     let mut game = reversi_game("f5d6c3d3c4f4f6f3e6e7");
     game.moves[6].mv = "a1".into();
-    let json = game.to_json();
+    let json = autosave_json(&game);
     assert_autosave_refused(
         "illegal",
         json.as_bytes(),
@@ -448,7 +489,7 @@ fn illegal_move_is_set_aside_with_its_number() {
     g.moves[3].mv = "H8".into();
     assert_autosave_refused(
         "occupied",
-        g.to_json().as_bytes(),
+        autosave_json(&g).as_bytes(),
         |e| matches!(e, LoadError::Invalid { reason } if reason.contains("move 4") && reason.contains("H8")),
     );
     let mut g = gomoku_game(&BLACK_FIVE, 15, Rule::Freestyle);
@@ -458,7 +499,7 @@ fn illegal_move_is_set_aside_with_its_number() {
     });
     assert_autosave_refused(
         "after-end",
-        g.to_json().as_bytes(),
+        autosave_json(&g).as_bytes(),
         |e| matches!(e, LoadError::Invalid { reason } if reason.contains("move 10")),
     );
 }

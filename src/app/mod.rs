@@ -191,12 +191,12 @@ impl ReversiGomokuApp {
             transcript: TranscriptWindow::default(),
             confirm: None,
         };
-        for file in [persistence::REVERSI_AUTOSAVE, persistence::GOMOKU_AUTOSAVE] {
-            if let Some(saved) = app.data.load_autosave(file)
+        for kind in [GameKind::Reversi, GameKind::Gomoku] {
+            if let Some(saved) = app.data.autosaved(kind).cloned()
                 && let Err(e) = app.apply_saved(&saved)
             {
                 app.data.notice(format!(
-                    "The autosaved game in {file} cannot be resumed: {e}"
+                    "The autosaved {kind:?} game in current-game.json cannot be resumed: {e}"
                 ));
             }
         }

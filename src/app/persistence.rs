@@ -9,9 +9,9 @@
 //!   record, nor does a restart (the autosave keeps `"recorded": true`). Only games between a
 //!   human and the computer (the human's profile, per game key and [`LevelKey`]) and hot-seat
 //!   games between two *different* profiles (head to head) are recorded.
-//! - **Autosave**: each tab's game is written to its own file after every change (move,
-//!   undo, players, levels, profiles, resignation): [`REVERSI_AUTOSAVE`] and
-//!   [`GOMOKU_AUTOSAVE`] in the data directory, atomically. Both are restored on start.
+//! - **Autosave**: after every change to a tab's game (move, undo, players, levels, profiles,
+//!   resignation), `current-game.json` in the data directory is rewritten atomically with the
+//!   games of both tabs ([`CurrentGames`]). Both are restored on start.
 //! - **Damaged files**: persist moves them aside (`<name>.corrupt-<secs>`); the app shows a
 //!   notice naming the file, the problem and where it was kept, and carries on.
 
@@ -22,8 +22,8 @@ use serde::{Deserialize, Serialize};
 use crate::core::{AiConfig, BySide, GameRules, Outcome, Side};
 use crate::gomoku;
 use crate::persist::{
-    GameKey, GameMeta, GameResult, LevelKey, LoadError, RecordStore, Records, SavedGame,
-    SavedResult, default_profile_name, unix_ms_now,
+    CurrentGames, GameKey, GameMeta, GameResult, LevelKey, LoadError, RecordStore, Records,
+    SavedGame, SavedResult, default_profile_name, load_current, save_current, unix_ms_now,
 };
 use crate::reversi;
 use crate::session::{PlayerKind, Session};
@@ -31,10 +31,6 @@ use crate::session::{PlayerKind, Session};
 use super::GameKind;
 use super::controller::Controller;
 
-/// Autosave file of the Reversi tab, in the data directory.
-pub const REVERSI_AUTOSAVE: &str = "current-reversi.json";
-/// Autosave file of the Gomoku tab, in the data directory.
-pub const GOMOKU_AUTOSAVE: &str = "current-gomoku.json";
 /// Settings file (current profile, hot-seat White profile), in the data directory.
 pub const SETTINGS_FILE: &str = "settings.json";
 
@@ -42,8 +38,6 @@ pub const SETTINGS_FILE: &str = "settings.json";
 pub trait PersistGame: GameRules {
     /// Which tab.
     const KIND: GameKind;
-    /// The autosave file name in the data directory.
-    const AUTOSAVE_FILE: &'static str;
 
     /// The key of games played from this position in the win records.
     fn game_key(&self) -> GameKey;
@@ -81,7 +75,6 @@ fn with_times<M>(moves: impl Iterator<Item = M>, times: &[u64]) -> Vec<(M, u64)>
 
 impl PersistGame for reversi::Position {
     const KIND: GameKind = GameKind::Reversi;
-    const AUTOSAVE_FILE: &'static str = REVERSI_AUTOSAVE;
 
     fn game_key(&self) -> GameKey {
         GameKey::Reversi
@@ -111,7 +104,6 @@ impl PersistGame for reversi::Position {
 
 impl PersistGame for gomoku::Position {
     const KIND: GameKind = GameKind::Gomoku;
-    const AUTOSAVE_FILE: &'static str = GOMOKU_AUTOSAVE;
 
     fn game_key(&self) -> GameKey {
         GameKey::Gomoku(self.rule())
@@ -279,7 +271,7 @@ pub fn tick<G: PersistGame>(
         if data.dir().is_some() {
             // A game set up from a custom position (only through the API) is not autosaved.
             if let Ok(game) = current_saved_game(ctl, tracker, &profiles) {
-                data.autosave(G::AUTOSAVE_FILE, &game);
+                data.autosave(G::KIND, game);
             }
         }
         tracker.saved = Some(snapshot);
@@ -334,6 +326,8 @@ pub struct DataStore {
     store: Option<RecordStore>,
     memory: Records,
     settings: Settings,
+    /// What `current-game.json` holds (both tabs' games).
+    current: CurrentGames,
     /// Messages for the user (damaged files, failed writes), shown until dismissed.
     pub notices: Vec<String>,
 }
@@ -347,6 +341,7 @@ impl DataStore {
             store: None,
             memory: Records::new(),
             settings: Settings::default(),
+            current: CurrentGames::default(),
             notices: Vec::new(),
         }
     }
@@ -369,6 +364,7 @@ impl DataStore {
         data.store = Some(store);
         data.dir = Some(dir.to_path_buf());
         data.settings = data.load_settings();
+        data.current = data.load_current_games();
         data
     }
 
@@ -568,27 +564,34 @@ impl DataStore {
         }
     }
 
-    /// Write the autosave `file`; a failure becomes a notice.
-    pub fn autosave(&mut self, file: &str, game: &SavedGame) {
+    /// Make `game` the autosaved game of tab `kind` and rewrite `current-game.json`; a
+    /// failure becomes a notice.
+    pub fn autosave(&mut self, kind: GameKind, game: SavedGame) {
+        self.current.set(kind, Some(game));
         let Some(dir) = &self.dir else {
             return;
         };
-        if let Err(e) = game.save(&dir.join(file)) {
+        if let Err(e) = save_current(dir, &self.current) {
             self.notice(format!("Autosave failed: {e}"));
         }
     }
 
-    /// Read the autosave `file`: `None` when missing; a damaged one becomes a notice.
-    pub fn load_autosave(&mut self, file: &str) -> Option<SavedGame> {
-        let path = self.dir.as_ref()?.join(file);
-        match SavedGame::load(&path) {
-            Ok(g) => Some(g),
-            Err(LoadError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
-                None
-            }
+    /// The autosaved game of tab `kind`, as read on start.
+    #[must_use]
+    pub fn autosaved(&self, kind: GameKind) -> Option<&SavedGame> {
+        self.current.get(kind)
+    }
+
+    /// Read `current-game.json`: empty when missing; a damaged one becomes a notice.
+    fn load_current_games(&mut self) -> CurrentGames {
+        let Some(dir) = &self.dir else {
+            return CurrentGames::default();
+        };
+        match load_current(dir) {
+            Ok(games) => games.unwrap_or_default(),
             Err(e) => {
-                self.notice(format!("Autosaved game: {e}. Starting a new game."));
-                None
+                self.notice(format!("Autosaved games: {e}. Starting new games."));
+                CurrentGames::default()
             }
         }
     }

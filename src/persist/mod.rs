@@ -35,8 +35,8 @@ pub use records::{
     Records, Tally, default_profile_name,
 };
 pub use savegame::{
-    GameMeta, GameReplay, SavedGame, SavedMove, SavedResult, format_gomoku_moves, load_current,
-    parse_gomoku_moves, remove_current, save_current,
+    CurrentGames, GameMeta, GameReplay, SavedGame, SavedMove, SavedResult, format_gomoku_moves,
+    load_current, parse_gomoku_moves, remove_current, save_current,
 };
 
 /// The newest file format version this program reads and the one it writes (the top-level

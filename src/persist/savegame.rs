@@ -624,32 +624,130 @@ pub fn parse_gomoku_moves(text: &str) -> Result<Vec<Point>, LoadError> {
     }
 }
 
-/// Writes `game` as the autosave `dir/current-game.json` (atomically; the directory is
-/// created when missing). An existing autosave that is damaged is first moved aside rather
-/// than overwritten.
+/// The autosave document `current-game.json`: the game in progress of each tab, each a full
+/// saved-game document (with its own `"version"`), under a top-level `"version": 1`:
+/// `{"version": 1, "reversi": {…} | null, "gomoku": {…} | null}`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CurrentGames {
+    /// The Reversi tab's game, if any.
+    pub reversi: Option<SavedGame>,
+    /// The Gomoku tab's game, if any.
+    pub gomoku: Option<SavedGame>,
+}
+
+#[derive(Serialize)]
+struct CurrentGamesOut<'a> {
+    version: u32,
+    reversi: Option<SavedGameOut<'a>>,
+    gomoku: Option<SavedGameOut<'a>>,
+}
+
+#[derive(Deserialize)]
+struct CurrentGamesIn {
+    #[serde(default)]
+    reversi: Option<serde_json::Value>,
+    #[serde(default)]
+    gomoku: Option<serde_json::Value>,
+}
+
+impl CurrentGames {
+    /// The game of tab `kind`.
+    #[must_use]
+    pub fn get(&self, kind: GameKind) -> Option<&SavedGame> {
+        match kind {
+            GameKind::Reversi => self.reversi.as_ref(),
+            GameKind::Gomoku => self.gomoku.as_ref(),
+        }
+    }
+
+    /// Set (or clear) the game of tab `kind`.
+    pub fn set(&mut self, kind: GameKind, game: Option<SavedGame>) {
+        match kind {
+            GameKind::Reversi => self.reversi = game,
+            GameKind::Gomoku => self.gomoku = game,
+        }
+    }
+
+    /// The JSON document, pretty-printed.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        fn out(g: Option<&SavedGame>) -> Option<SavedGameOut<'_>> {
+            g.map(|game| SavedGameOut {
+                version: FORMAT_VERSION,
+                game,
+            })
+        }
+        serde_json::to_string_pretty(&CurrentGamesOut {
+            version: FORMAT_VERSION,
+            reversi: out(self.reversi.as_ref()),
+            gomoku: out(self.gomoku.as_ref()),
+        })
+        .unwrap_or_else(|e| unreachable!("saved games always serialize: {e}"))
+    }
+
+    /// Reads the document and validates each game (replaying every move); a game stored
+    /// under the wrong key is invalid.
+    ///
+    /// # Errors
+    /// As [`SavedGame::from_json`], for the document or either game.
+    pub fn from_json(bytes: &[u8]) -> Result<CurrentGames, LoadError> {
+        let doc: CurrentGamesIn = parse_json(bytes)?;
+        let read = |v: Option<serde_json::Value>, kind: GameKind| -> Result<_, LoadError> {
+            let Some(v) = v.filter(|v| !v.is_null()) else {
+                return Ok(None);
+            };
+            let bytes = serde_json::to_vec(&v).map_err(|e| LoadError::from_json_error(&e))?;
+            let game = SavedGame::from_json(&bytes)?;
+            if game.game != kind {
+                return Err(LoadError::invalid(format!(
+                    "a {:?} game under {kind:?}",
+                    game.game
+                )));
+            }
+            Ok(Some(game))
+        };
+        Ok(CurrentGames {
+            reversi: read(doc.reversi, GameKind::Reversi)?,
+            gomoku: read(doc.gomoku, GameKind::Gomoku)?,
+        })
+    }
+}
+
+/// Writes `games` as the autosave `dir/current-game.json` (atomically; the directory is
+/// created when missing), with each game's `saved` time set to now. An existing autosave that
+/// is damaged is first moved aside rather than overwritten.
 ///
 /// # Errors
-/// As [`SavedGame::save`]; [`SaveError::Corrupt`] when a damaged autosave could not be moved
-/// aside.
-pub fn save_current(dir: &Path, game: &SavedGame) -> Result<(), SaveError> {
+/// [`SaveError::Invalid`] when a game fails [`SavedGame::validate`] (nothing written);
+/// [`SaveError::Io`] when writing fails; [`SaveError::Corrupt`] when a damaged autosave could
+/// not be moved aside.
+pub fn save_current(dir: &Path, games: &CurrentGames) -> Result<(), SaveError> {
     std::fs::create_dir_all(dir).map_err(|source| SaveError::Io {
         path: dir.to_path_buf(),
         source,
     })?;
     let path = paths::current_game_path(dir);
-    match load_with_policy(&path, SavedGame::from_json) {
+    match load_with_policy(&path, CurrentGames::from_json) {
         Ok(_) | Err(LoadError::Corrupt { .. }) => {}
         Err(e) => return Err(SaveError::Corrupt(e)),
     }
-    game.save(&path)
+    let mut copy = games.clone();
+    for game in [&mut copy.reversi, &mut copy.gomoku].into_iter().flatten() {
+        game.validate().map_err(SaveError::Invalid)?;
+        game.saved = unix_ms_now();
+    }
+    atomic::write_atomic(&path, copy.to_json().as_bytes()).map_err(|source| SaveError::Io {
+        path: path.clone(),
+        source,
+    })
 }
 
 /// Loads the autosave `dir/current-game.json`; `Ok(None)` when there is none.
 ///
 /// # Errors
 /// [`LoadError::Corrupt`] (moved aside) or [`LoadError::CorruptNotMoved`] when it is damaged.
-pub fn load_current(dir: &Path) -> Result<Option<SavedGame>, LoadError> {
-    load_with_policy(&paths::current_game_path(dir), SavedGame::from_json)
+pub fn load_current(dir: &Path) -> Result<Option<CurrentGames>, LoadError> {
+    load_with_policy(&paths::current_game_path(dir), CurrentGames::from_json)
 }
 
 /// Deletes the autosave (after the game in it was finished or abandoned); no error when
