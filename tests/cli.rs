@@ -1,0 +1,150 @@
+//! The binary's headless commands, run as a user or a match tool would: perft, solve, the
+//! Gomocup and NBoard protocols over real pipes, and the `pbrain-` name.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_reversi-gomoku");
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rg-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn run_with_input(program: &str, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the binary");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write input");
+    child.wait_with_output().expect("wait for the binary")
+}
+
+fn stdout_lines(out: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn perft_prints_the_published_count() {
+    let out = Command::new(BIN)
+        .args(["perft", "6"])
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("perft(6) = 8200 leaves"), "{text}");
+    assert!(text.contains("leaves/s"), "{text}");
+}
+
+#[test]
+fn solve_obf_prints_exact_scores_and_rejects_malformed_lines() {
+    let dir = temp_dir("solve");
+    // A 10-empty position from a real game (solved in milliseconds).
+    let game = "f5d6c3d3c4f4f6f3e6e7d7b3e3d2g3h3d1c5f2e2e1f7f8g5h6h5g6g4c2c1e8c8d8g8b6f1b4a4h4b5g2h7c6a7a5a6a3a2b7h2h1g1h8g7b2b1a1a8b8c7";
+    let mut pos = reversi_gomoku::reversi::Position::new();
+    for mv in reversi_gomoku::reversi::parse_transcript(game).expect("transcript") {
+        if pos.empties() == 10 {
+            break;
+        }
+        pos.play_move(mv).expect("legal");
+    }
+    assert_eq!(pos.empties(), 10);
+    let exact = reversi_gomoku::reversi::solve(&pos, &reversi_gomoku::core::StopFlag::new()).0;
+    let file = dir.join("p.obf");
+    std::fs::write(&file, format!("% a comment\n{};\n", pos.to_obf())).expect("write");
+    let out = Command::new(BIN)
+        .args(["reversi", "solve", "--obf"])
+        .arg(&file)
+        .output()
+        .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let fields: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(fields.len(), 5, "{lines:?}");
+    assert_eq!(fields[0], "2", "line number of the position");
+    assert_eq!(fields[1].parse::<i32>().expect("score"), exact);
+    let best: reversi_gomoku::reversi::Move = fields[2].parse().expect("a move");
+    assert!(reversi_gomoku::core::GameRules::legal_moves(&pos).contains(&best));
+
+    std::fs::write(&file, format!("{};\nXXXX O;\n", pos.to_obf())).expect("write");
+    let out = Command::new(BIN)
+        .args(["reversi", "solve", "--obf"])
+        .arg(&file)
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(":2:"), "names the malformed line: {err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn gomocup_brain_over_pipes() {
+    let out = run_with_input(
+        BIN,
+        &["gomocup"],
+        "ABOUT\nSTART 15\nINFO timeout_turn 300\nBEGIN\nFOO\nEND\n",
+    );
+    assert!(out.status.success());
+    let lines: Vec<String> = stdout_lines(&out)
+        .into_iter()
+        .filter(|l| !l.starts_with("MESSAGE"))
+        .collect();
+    assert!(lines[0].starts_with("name=\"reversi-gomoku\""), "{lines:?}");
+    assert_eq!(lines[1], "OK");
+    assert_eq!(lines[2], "7,7", "Black opens at the centre");
+    assert_eq!(lines[3], "UNKNOWN FOO");
+}
+
+#[test]
+fn started_as_pbrain_it_is_a_gomocup_brain() {
+    let dir = temp_dir("pbrain");
+    let brain = dir.join("pbrain-reversi-gomoku");
+    std::fs::copy(BIN, &brain).expect("copy the binary");
+    let out = run_with_input(brain.to_str().expect("utf-8 path"), &[], "START 15\nEND\n");
+    assert!(out.status.success());
+    assert_eq!(stdout_lines(&out), vec!["OK"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn nboard_engine_over_pipes() {
+    let out = run_with_input(
+        BIN,
+        &["nboard"],
+        "nboard 2\nset depth 2\nping 3\ngo\nquit\n",
+    );
+    assert!(out.status.success());
+    let lines = stdout_lines(&out);
+    assert_eq!(lines[0], "set myname reversi-gomoku");
+    assert_eq!(lines[1], "pong 3");
+    let mv = lines[2]
+        .strip_prefix("=== ")
+        .expect("a move line")
+        .split('/')
+        .next()
+        .expect("move");
+    assert!(
+        ["D3", "C4", "F5", "E6"].contains(&mv),
+        "{mv} is one of Black's first moves"
+    );
+}
