@@ -190,3 +190,21 @@ fn gomoku_forbidden_click_changes_nothing_and_says_why() {
         "{status}"
     );
 }
+
+#[test]
+fn keyboard_undo_and_redo_in_a_hot_seat_game() {
+    let mut h = harness(GameKind::Reversi);
+    h.get_by_label("Computer plays White").click();
+    h.step();
+    h.get_by_label("d3").click();
+    h.step();
+    assert_eq!(app(&h).reversi.ctl.session.ply(), 1);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.step();
+    assert_eq!(app(&h).reversi.ctl.session.ply(), 0, "Ctrl+Z undoes");
+    assert_eq!(counts(app(&h)), (2, 2));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
+    h.step();
+    assert_eq!(app(&h).reversi.ctl.session.ply(), 1, "Ctrl+Y redoes");
+    assert_eq!(counts(app(&h)), (4, 1));
+}

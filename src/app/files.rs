@@ -182,11 +182,37 @@ impl ReversiGomokuApp {
         let _ = self.open_game_from(&path);
     }
 
-    /// Ctrl+S saves, Ctrl+O opens (Cmd on macOS).
+    /// Ctrl+S saves, Ctrl+O opens, Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes (Cmd on
+    /// macOS); undo and redo act on the tab on screen, not while replaying.
     pub(super) fn shortcuts(&mut self, ctx: &egui::Context) {
         use egui::{Key, KeyboardShortcut, Modifiers};
         let save = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
         let open = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
+        let redo_shift = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+        let redo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+        let undo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+        let redo_pressed =
+            ctx.input_mut(|i| i.consume_shortcut(&redo_shift) || i.consume_shortcut(&redo));
+        let undo_pressed = ctx.input_mut(|i| i.consume_shortcut(&undo));
+        match self.game {
+            GameKind::Reversi if self.reversi.replay.is_none() => {
+                if undo_pressed {
+                    self.reversi.ctl.undo();
+                }
+                if redo_pressed {
+                    self.reversi.ctl.redo();
+                }
+            }
+            GameKind::Gomoku if self.gomoku.replay.is_none() => {
+                if undo_pressed {
+                    self.gomoku.ctl.undo();
+                }
+                if redo_pressed {
+                    self.gomoku.ctl.redo();
+                }
+            }
+            _ => {}
+        }
         if ctx.input_mut(|i| i.consume_shortcut(&save)) {
             self.save_dialog();
         }
