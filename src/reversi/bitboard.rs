@@ -48,7 +48,7 @@ fn moves_along(p: u64, mask: u64, dir: u32) -> u64 {
 /// Legal placements (bitboard) for the player owning `p` against the opponent owning `o`:
 /// empty squares from which a straight line of one or more opponent discs ends in a player disc.
 /// Kogge-Stone fill (Edax `get_moves`).
-#[inline]
+#[inline(always)]
 #[must_use]
 pub fn legal_moves(p: u64, o: u64) -> u64 {
     let inner_o = o & 0x7E7E_7E7E_7E7E_7E7E;
@@ -151,51 +151,67 @@ pub fn frontier(b: u64, occupied: u64) -> u64 {
     b & neighbours(!occupied)
 }
 
-/// Diagonal masks in the a1-h8 direction (index step 9), one per diagonal.
-static DIAG9: [u64; 15] = build_diagonals(9);
-/// Diagonal masks in the h1-a8 direction (index step 7), one per diagonal.
-static DIAG7: [u64; 15] = build_diagonals(7);
-
-const fn build_diagonals(step: u32) -> [u64; 15] {
-    let mut out = [0u64; 15];
-    let mut sq = 0;
-    while sq < 64 {
-        let c: i32 = sq % 8;
-        let r: i32 = sq / 8;
-        let k = if step == 9 { c - r + 7 } else { c + r };
-        out[k as usize] |= 1u64 << sq;
-        sq += 1;
-    }
-    out
-}
-
 /// The squares (bitboard) lying on completely filled lines in each of the four axes:
-/// `[horizontal, vertical, a1-h8 diagonal, h1-a8 diagonal]`.
+/// `[horizontal, vertical, a1-h8 diagonal, h1-a8 diagonal]`. Bit-parallel, without loops
+/// (the idea of Edax's `get_full_lines`: a square is on a full line when the run of occupied
+/// squares from it reaches the edge in both directions, found by doubling shifts).
+#[inline(always)]
 #[must_use]
 pub fn full_lines(occupied: u64) -> [u64; 4] {
-    let mut h = 0u64;
-    let mut v = u64::MAX;
-    for r in 0..8 {
-        let row = (occupied >> (8 * r)) & 0xFF;
-        if row == 0xFF {
-            h |= 0xFF << (8 * r);
-        }
-        v &= row;
-    }
-    let v = v.wrapping_mul(0x0101_0101_0101_0101);
-    let mut d9 = 0u64;
-    for &m in &DIAG9 {
-        if occupied & m == m {
-            d9 |= m;
-        }
-    }
-    let mut d7 = 0u64;
-    for &m in &DIAG7 {
-        if occupied & m == m {
-            d7 |= m;
-        }
-    }
-    [h, v, d9, d7]
+    // Rows: AND each row's bits down to its a-file bit, then spread the result over the row.
+    let mut r = occupied & ((occupied >> 1) | 0x8080_8080_8080_8080);
+    r &= (r >> 2) | 0xC0C0_C0C0_C0C0_C0C0;
+    r &= (r >> 4) | 0xF0F0_F0F0_F0F0_F0F0;
+    let h = (r & 0x0101_0101_0101_0101).wrapping_mul(0xFF);
+    // Columns: AND of the eight rows, in every row.
+    let mut v = occupied & occupied.rotate_right(8);
+    v &= v.rotate_right(16);
+    v &= v.rotate_right(32);
+    [
+        h,
+        v,
+        full_diagonals(
+            occupied,
+            9,
+            [
+                0xFF80_8080_8080_8080,
+                0xFFFF_C0C0_C0C0_C0C0,
+                0xFFFF_FFFF_F0F0_F0F0,
+            ],
+            [
+                0x0101_0101_0101_01FF,
+                0x0303_0303_0303_FFFF,
+                0x0F0F_0F0F_FFFF_FFFF,
+            ],
+        ),
+        full_diagonals(
+            occupied,
+            7,
+            [
+                0xFF01_0101_0101_0101,
+                0xFFFF_0303_0303_0303,
+                0xFFFF_FFFF_0F0F_0F0F,
+            ],
+            [
+                0x8080_8080_8080_80FF,
+                0xC0C0_C0C0_C0C0_FFFF,
+                0xF0F0_F0F0_FFFF_FFFF,
+            ],
+        ),
+    ]
+}
+
+/// Squares on full diagonals of index step `step` (7 or 9): `up[k]` / `down[k]` = squares
+/// fewer than 2^k steps from the edge going towards higher / lower indexes.
+#[inline(always)]
+fn full_diagonals(occupied: u64, step: u32, up: [u64; 3], down: [u64; 3]) -> u64 {
+    let mut u = occupied & (up[0] | (occupied >> step));
+    u &= up[1] | (u >> (2 * step));
+    u &= up[2] | (u >> (4 * step));
+    let mut d = occupied & (down[0] | (occupied << step));
+    d &= down[1] | (d << (2 * step));
+    d &= down[2] | (d << (4 * step));
+    u & d
 }
 
 /// Stable discs (bitboard) of the player owning `p` against `o`: discs that can never be flipped.
@@ -206,6 +222,12 @@ pub fn full_lines(occupied: u64) -> [u64; 4] {
 /// a subset of all truly stable discs.
 #[must_use]
 pub fn stable_discs(p: u64, o: u64) -> u64 {
+    stable_discs_inline(p, o)
+}
+
+/// [`stable_discs`], always inlined (for the endgame solver's per-CPU builds).
+#[inline(always)]
+pub(crate) fn stable_discs_inline(p: u64, o: u64) -> u64 {
     let occupied = p | o;
     let [fh, fv, f9, f7] = full_lines(occupied);
     let edge = !INNER;
@@ -281,6 +303,45 @@ mod tests {
         // d3 = 19, c4 = 26, f5 = 37, e6 = 44
         assert_eq!(m, (1 << 19) | (1 << 26) | (1 << 37) | (1 << 44));
         assert_eq!(flips(black, white, 19), 1 << 27);
+    }
+
+    #[test]
+    fn full_lines_match_a_line_by_line_reference() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for i in 0..20_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Mostly full boards, so that many lines are full.
+            let occ = if i % 2 == 0 {
+                x | (x >> 3) | (x << 5)
+            } else {
+                !(x & (x >> 11) & (x >> 23))
+            };
+            let mut h = 0u64;
+            let mut v = 0u64;
+            let mut d9 = 0u64;
+            let mut d7 = 0u64;
+            for sq in 0..64i32 {
+                let (c, r) = (sq % 8, sq / 8);
+                let line = |dc: i32, dr: i32| {
+                    let mut m = 0u64;
+                    for k in -8..=8 {
+                        let (cc, rr) = (c + k * dc, r + k * dr);
+                        if (0..8).contains(&cc) && (0..8).contains(&rr) {
+                            m |= 1u64 << (rr * 8 + cc);
+                        }
+                    }
+                    occ & m == m
+                };
+                let b = 1u64 << sq;
+                h |= if line(1, 0) { b } else { 0 };
+                v |= if line(0, 1) { b } else { 0 };
+                d9 |= if line(1, 1) { b } else { 0 };
+                d7 |= if line(-1, 1) { b } else { 0 };
+            }
+            assert_eq!(full_lines(occ), [h, v, d9, d7], "{occ:#x}");
+        }
     }
 
     #[test]

@@ -33,6 +33,8 @@ pub(crate) struct Searcher<'a> {
     deadline: Option<Instant>,
     /// Set once the stop flag or the deadline was seen; all results after that are garbage.
     pub aborted: bool,
+    /// The CPU has popcnt, lzcnt, BMI1 and BMI2: the endgame solver runs its x86-64-v3 build.
+    pub v3: bool,
 }
 
 /// A move candidate during ordering: square index, flipped discs, ordering key (higher first).
@@ -71,6 +73,21 @@ pub(crate) fn sort_candidates(list: &mut [Candidate]) {
     }
 }
 
+/// Whether the CPU supports the features of the solver's x86-64-v3 build.
+fn has_v3() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 impl<'a> Searcher<'a> {
     /// A searcher that stops when `stop` is raised or at `deadline`.
     pub fn new(
@@ -87,6 +104,7 @@ impl<'a> Searcher<'a> {
             stop,
             deadline,
             aborted: false,
+            v3: has_v3(),
         }
     }
 
