@@ -34,6 +34,10 @@ fn benches(c: &mut Criterion) {
     g.sample_size(10);
     let start = Position::new();
     g.bench_function("perft_8_start", |b| b.iter(|| perft(black_box(&start), 8)));
+    // The target: perft(11) (212 258 800 leaves) in under 2 s, single thread.
+    g.bench_function("perft_11_start", |b| {
+        b.iter(|| perft(black_box(&start), 11))
+    });
     let positions: Vec<Position> = MIDGAME.iter().map(|t| after(t)).collect();
     g.bench_function("legal_moves_and_flips_midgame", |b| {
         b.iter(|| {
@@ -61,6 +65,15 @@ fn benches(c: &mut Criterion) {
             for pos in &positions {
                 black_box(engine.think(pos, &cfg, &StopFlag::new(), &mut |_| {}));
             }
+        })
+    });
+    // The target: Hard answers within 1.2 s with its default 1 s budget.
+    let hard = AiConfig::for_level(Level::Hard);
+    g.bench_function("hard_default_budget_one_midgame_move", |b| {
+        let mut engine = ReversiEngine::default();
+        b.iter(|| {
+            engine.clear();
+            black_box(engine.think(&positions[2], &hard, &StopFlag::new(), &mut |_| {}))
         })
     });
     let end = Position::from_obf(ENDGAME_14).expect("bench position");
