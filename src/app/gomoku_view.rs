@@ -5,7 +5,7 @@
 //! 1 … size from the bottom, as on printed Renju boards. Each intersection is its own
 //! accessible, clickable widget named like `H8`.
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, Role, Sense, Stroke, Ui, Vec2};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 
 use crate::core::{BySide, Level, Outcome, Side};
 use crate::gomoku::{GomokuEngine, Point, Position, Rule, Threat};
@@ -375,10 +375,8 @@ impl GomokuView {
             for x in 0..n {
                 let p = Point { x, y };
                 let rect = Rect::from_center_size(at(p), Vec2::splat(cell));
-                let id = egui::Id::unique(("gomoku-point", x, y));
-                let response = ui.interact(rect, id, Sense::click());
-                let name = p.to_string();
-                response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, &name));
+                let response =
+                    panels::board_point(ui, rect, ("gomoku-point", x, y), &p.to_string());
                 if human_turn && response.hovered() && pos.is_legal(p) {
                     painter.circle_filled(
                         rect.center(),

@@ -177,6 +177,19 @@ pub fn move_list<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>) {
         });
 }
 
+/// One clickable square or intersection of a painted board, exposed to accessibility as a
+/// button named `name` ("d3", "H8") so screen readers and UI tests can find it.
+pub fn board_point(
+    ui: &Ui,
+    rect: egui::Rect,
+    id_source: impl std::hash::Hash + std::fmt::Debug,
+    name: &str,
+) -> egui::Response {
+    let response = ui.interact(rect, egui::Id::unique(id_source), egui::Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+    response
+}
+
 /// A game-over banner across the middle of `board`: a dark band with `text` in large type.
 pub fn banner(painter: &egui::Painter, board: egui::Rect, text: &str) {
     let band = egui::Rect::from_center_size(

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, Role, Sense, Stroke, StrokeKind, Ui, Vec2};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2};
 
 use crate::core::{BySide, Level, Outcome, Side};
 use crate::reversi::{Move, Position, ReversiEngine, Square};
@@ -306,10 +306,8 @@ impl ReversiView {
         let mut clicked = None;
         for sq in Square::all() {
             let rect = square_rect(board, cell, sq);
-            let id = egui::Id::unique(("reversi-square", sq.index()));
-            let response = ui.interact(rect, id, Sense::click());
-            let name = sq.to_string();
-            response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, &name));
+            let response =
+                panels::board_point(ui, rect, ("reversi-square", sq.index()), &sq.to_string());
             let is_legal = legal & (1u64 << sq.index()) != 0;
             if human_turn && is_legal {
                 if response.hovered() {
