@@ -229,6 +229,56 @@ impl Drop for ExternalEngine {
     }
 }
 
+/// Play every opening twice, colours swapped: `start` gives the empty position, `choose`
+/// asks a seat for its move (given the moves so far), `describe` sums up a finished game.
+fn play_openings<G, E>(
+    a: &Contender,
+    b: &Contender,
+    openings: &[Vec<G::Move>],
+    start: impl Fn() -> Result<G, String>,
+    choose: fn(&mut Seat<G>, &G, &[G::Move]) -> Result<G::Move, String>,
+    describe: impl Fn(&G, &[G::Move]) -> String,
+    mut log: impl FnMut(&str),
+) -> Result<Score, String>
+where
+    G: GameRules,
+    E: Engine<G> + Default + 'static,
+{
+    let mut score = Score::default();
+    for (i, opening) in openings.iter().enumerate() {
+        for a_side in Side::BOTH {
+            let seed = (i as u64) * 2 + u64::from(a_side == Side::White);
+            let mut seats = [
+                Seat::new(a, E::default(), seed)?,
+                Seat::new(b, E::default(), seed + 1000)?,
+            ];
+            let mut pos = start()?;
+            for &m in opening {
+                pos.play(m).map_err(|e| format!("opening {i}: {e}"))?;
+            }
+            let mut moves = opening.clone();
+            while pos.outcome().is_none() {
+                let seat = if pos.side_to_move() == a_side {
+                    &mut seats[0]
+                } else {
+                    &mut seats[1]
+                };
+                let mv = choose(seat, &pos, &moves)?;
+                pos.play(mv)
+                    .map_err(|e| format!("illegal move {mv} from an engine: {e}"))?;
+                moves.push(mv);
+            }
+            let outcome = pos.outcome().expect("the loop ends when the game does");
+            score.add(outcome, a_side);
+            log(&format!(
+                "opening {i} {a} as {a_side}: {}",
+                describe(&pos, &moves)
+            ));
+        }
+    }
+    Ok(score)
+}
+
 /// Play a Reversi match; `log` receives one line per game.
 ///
 /// # Errors
@@ -237,44 +287,25 @@ pub fn reversi_match(
     a: &Contender,
     b: &Contender,
     openings: &[Vec<Move>],
-    mut log: impl FnMut(&str),
+    log: impl FnMut(&str),
 ) -> Result<Score, String> {
-    let mut score = Score::default();
-    for (i, opening) in openings.iter().enumerate() {
-        for a_side in Side::BOTH {
-            let seed = (i as u64) * 2 + u64::from(a_side == Side::White);
-            let mut seats = [
-                Seat::new(a, ReversiEngine::default(), seed)?,
-                Seat::new(b, ReversiEngine::default(), seed + 1000)?,
-            ];
-            let mut pos = reversi::Position::new();
-            for &m in opening {
-                pos.play_move(m).map_err(|e| format!("opening {i}: {e}"))?;
-            }
-            let mut moves = opening.clone();
-            while !pos.is_game_over() {
-                let seat = if pos.side_to_move() == a_side {
-                    &mut seats[0]
-                } else {
-                    &mut seats[1]
-                };
-                let mv = reversi_move(seat, &pos, &moves)?;
-                pos.play_move(mv)
-                    .map_err(|e| format!("illegal move {mv} from an engine: {e}"))?;
-                moves.push(mv);
-            }
-            let outcome = pos.outcome().expect("game over");
-            score.add(outcome, a_side);
+    play_openings::<_, ReversiEngine>(
+        a,
+        b,
+        openings,
+        || Ok(reversi::Position::new()),
+        reversi_move,
+        |pos, moves| {
             let s = pos.final_score();
-            log(&format!(
-                "opening {i} {a} as {a_side}: {}-{} {}",
+            format!(
+                "{}-{} {}",
                 s.black,
                 s.white,
-                reversi::format_transcript(&moves)
-            ));
-        }
-    }
-    Ok(score)
+                reversi::format_transcript(moves)
+            )
+        },
+        log,
+    )
 }
 
 fn reversi_move(
@@ -359,40 +390,20 @@ pub fn gomoku_match(
     b: &Contender,
     rule: Rule,
     openings: &[Vec<Point>],
-    mut log: impl FnMut(&str),
+    log: impl FnMut(&str),
 ) -> Result<Score, String> {
-    let mut score = Score::default();
-    for (i, opening) in openings.iter().enumerate() {
-        for a_side in Side::BOTH {
-            let seed = (i as u64) * 2 + u64::from(a_side == Side::White);
-            let mut seats = [
-                Seat::new(a, GomokuEngine::default(), seed)?,
-                Seat::new(b, GomokuEngine::default(), seed + 1000)?,
-            ];
-            let mut pos = gomoku::Position::new(15, rule).map_err(|e| e.to_string())?;
-            for &p in opening {
-                pos.play(p).map_err(|e| format!("opening {i}: {e}"))?;
-            }
-            while pos.outcome().is_none() {
-                let seat = if pos.side_to_move() == a_side {
-                    &mut seats[0]
-                } else {
-                    &mut seats[1]
-                };
-                let p = gomoku_move(seat, &pos)?;
-                pos.play(p)
-                    .map_err(|e| format!("illegal move {p} from an engine: {e}"))?;
-            }
-            let outcome = pos.outcome().expect("game over");
-            score.add(outcome, a_side);
-            let names: Vec<String> = pos.moves().iter().map(ToString::to_string).collect();
-            log(&format!(
-                "opening {i} {a} as {a_side}: {outcome:?} {}",
-                names.join(" ")
-            ));
-        }
-    }
-    Ok(score)
+    play_openings::<_, GomokuEngine>(
+        a,
+        b,
+        openings,
+        || gomoku::Position::new(15, rule).map_err(|e| e.to_string()),
+        |seat, pos, _| gomoku_move(seat, pos),
+        |pos, moves| {
+            let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
+            format!("{:?} {}", pos.outcome(), names.join(" "))
+        },
+        log,
+    )
 }
 
 fn gomoku_move(seat: &mut Seat<gomoku::Position>, pos: &gomoku::Position) -> Result<Point, String> {
