@@ -1,11 +1,14 @@
 //! Gomoku benchmarks (criterion, small samples): incremental pattern update, candidate move
-//! generation, Renju forbidden-point scan, VCF on the shared puzzles, Hard at a fixed depth.
+//! generation, Renju forbidden-point scan, VCF on the shared puzzles, VCT on the short VCT
+//! puzzles, Medium's move, Hard at a fixed depth.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use reversi_gomoku::core::{AiConfig, Engine, Level, Side, StopFlag};
-use reversi_gomoku::gomoku::{GomokuEngine, Point, Position, Rule, SearchBoard, find_vcf};
+use reversi_gomoku::gomoku::{
+    GomokuEngine, Point, Position, Rule, SearchBoard, find_vcf, find_vct,
+};
 
 const PUZZLES: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -29,6 +32,11 @@ fn middle_game() -> Position {
 
 /// The VCF puzzles with a published solution: (id, position, attacker).
 fn vcf_puzzles() -> Vec<(String, Position, Side)> {
+    puzzles_of("vcf")
+}
+
+/// The puzzles of one kind ("vcf" or "vct") with a published solution and no move list.
+fn puzzles_of(kind: &str) -> Vec<(String, Position, Side)> {
     let mut out = Vec::new();
     for line in PUZZLES
         .lines()
@@ -37,7 +45,7 @@ fn vcf_puzzles() -> Vec<(String, Position, Side)> {
         let body = line.split("  #").next().unwrap();
         let f: Vec<&str> = body.split('|').map(str::trim).collect();
         let field = |name: &str| f.iter().find_map(|x| x.strip_prefix(name)).unwrap();
-        if f[1] != "vcf" || field("expect=") == "disproven" || field("moves=") != "-" {
+        if f[1] != kind || field("expect=") == "disproven" || field("moves=") != "-" {
             continue;
         }
         let side = if field("to_move=") == "black" {
@@ -86,7 +94,24 @@ fn benches(c: &mut Criterion) {
             }
         });
     });
+    let vct = puzzles_of("vct");
+    c.bench_function("gomoku/vct_short_puzzles", |b| {
+        b.iter(|| {
+            for (_, p, side) in &vct {
+                black_box(find_vct(p, *side, 4, 5_000, &stop));
+            }
+        });
+    });
     let mut engine = GomokuEngine::default();
+    let medium = AiConfig {
+        level: Level::Medium,
+        depth: 4,
+        time_ms: None,
+        seed: Some(1),
+    };
+    c.bench_function("gomoku/medium_move_middle_game", |b| {
+        b.iter(|| black_box(engine.think(&pos, &medium, &stop, &mut |_| {}).best));
+    });
     let cfg = AiConfig {
         level: Level::Hard,
         depth: 4,

@@ -9,7 +9,9 @@ use rand::{Rng, SeedableRng};
 use reversi_gomoku::core::SearchInfo;
 use reversi_gomoku::core::{AiConfig, Engine, GameRules, Level, Outcome, Side, StopFlag};
 use reversi_gomoku::gomoku::engine::WIN_THRESHOLD;
-use reversi_gomoku::gomoku::{GomokuEngine, Point, Position, Rule, find_vcf, find_vcf_limited};
+use reversi_gomoku::gomoku::{
+    GomokuEngine, Point, Position, Rule, find_vcf, find_vcf_limited, find_vct,
+};
 
 const PUZZLES: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -755,6 +757,177 @@ fn claimed_wins_hold_in_self_play() {
             info.score,
             pos.outcome(),
             names.join(" ")
+        );
+    }
+}
+
+/// Whether Hard "solves" a puzzle: a proven win (score beyond the win threshold, exact) for
+/// a puzzle with a solution, or — when the first published move is a forced block — that
+/// move; for a `disproven` puzzle any answer counts (the source only proves no short win).
+fn hard_solves(p: &Puzzle, best: Point, info: &SearchInfo) -> bool {
+    if p.expect == "disproven" {
+        return true;
+    }
+    let first = p.expect.split_whitespace().next().unwrap_or("");
+    info.exact && info.score > WIN_THRESHOLD || first.parse::<Point>().is_ok_and(|f| f == best)
+}
+
+#[test]
+fn hard_proves_most_puzzles_deterministically() {
+    // Depth-limited (node-bounded threat searches, no clock): the count must not regress.
+    let mut proven = 0;
+    for p in puzzles().iter().filter(|p| p.expect != "disproven") {
+        let (best, info) = think_info(&p.pos, &hard_depth(4));
+        if info.exact && info.score > WIN_THRESHOLD {
+            proven += 1;
+            if p.kind == "vcf" {
+                let line: Vec<Point> = info.pv.iter().map(|s| s.parse().unwrap()).collect();
+                assert_eq!(line[0], best);
+            }
+        } else {
+            println!("{}: not proven ({info:?})", p.id);
+        }
+    }
+    assert!(proven >= 26, "Hard proved {proven} puzzles");
+}
+
+#[test]
+fn find_vct_solves_the_vct_puzzles_and_respects_renju() {
+    let mut solved = Vec::new();
+    for p in puzzles()
+        .iter()
+        .filter(|p| p.kind == "vct" && p.expect != "disproven")
+    {
+        if let Some(line) = find_vct(&p.pos, p.attacker, 6, 200_000, &StopFlag::new()) {
+            assert!(p.pos.is_legal(line[0]), "{}: {line:?}", p.id);
+            solved.push(p.id.clone());
+        }
+    }
+    println!("VCT found: {solved:?}");
+    for id in [
+        "quintet/vct_black",
+        "quintet/vct_counter",
+        "quintet/vct_dual_forbiddens",
+        "quintet/vct_forbidden_breaker",
+        "quintet/vct_game_white_l06_1",
+    ] {
+        assert!(solved.iter().any(|s| s == id), "{id} not solved");
+    }
+    assert!(solved.len() >= 11, "{} VCT puzzles solved", solved.len());
+    // No threats at all: no VCT.
+    let quiet = setup(Rule::Renju, "h8 a1", "o15 a15", Side::Black);
+    assert_eq!(
+        find_vct(&quiet, Side::Black, 4, 50_000, &StopFlag::new()),
+        None
+    );
+    // A finished game: no VCT.
+    let game_over = setup(
+        Rule::Freestyle,
+        "h8 i8 j8 k8 l8",
+        "a1 a2 a3 a4",
+        Side::White,
+    );
+    assert_eq!(
+        find_vct(&game_over, Side::White, 4, 50_000, &StopFlag::new()),
+        None
+    );
+}
+
+#[test]
+fn medium_blocks_an_open_three_and_takes_short_wins() {
+    for rule in Rule::ALL {
+        // White's open three f8-g8-h8 (Black to move, no threats of its own).
+        let pos = setup(rule, "a1 o15 a15", "f8 g8 h8", Side::Black);
+        for seed in 0..4 {
+            let cfg = AiConfig {
+                level: Level::Medium,
+                depth: 4,
+                time_ms: None,
+                seed: Some(seed),
+            };
+            let best = think(&pos, &cfg);
+            assert!(
+                pts("e8 i8 d8 j8").contains(&best),
+                "{rule}: Medium ignored the open three, played {best}"
+            );
+        }
+        // A 4-4 fork in one move.
+        let pos = setup(
+            Rule::Freestyle,
+            "f8 g8 h8 i9 i10 i11",
+            "e8 i12 a1 a3 a5",
+            Side::Black,
+        );
+        let cfg = AiConfig {
+            level: Level::Medium,
+            depth: 4,
+            time_ms: None,
+            seed: Some(1),
+        };
+        assert_eq!(think(&pos, &cfg), p("i8"));
+    }
+}
+
+#[test]
+fn hard_keeps_its_time_budget() {
+    // A quiet middle game: iterative deepening and the threat searches all stop in time.
+    let mut pos = Position::new(15, Rule::Renju).unwrap();
+    for m in pts("h8 i9 g9 i7 i8 g10 h10 h9 j8 k8 h7 h6") {
+        pos.play(m).unwrap();
+    }
+    for ms in [50, 150] {
+        let mut e = GomokuEngine::default();
+        let t0 = Instant::now();
+        let t = e.think(&pos, &hard(ms), &StopFlag::new(), &mut |_| {});
+        let took = t0.elapsed().as_millis() as u64;
+        assert!(pos.is_legal(t.best));
+        // A few ms in theory; the margin covers a loaded test machine.
+        assert!(took <= ms + 40, "{ms} ms budget took {took} ms");
+    }
+}
+
+/// Diagnostic (run with `--ignored --nocapture`): how many puzzles Hard solves at 1 s.
+#[test]
+#[ignore = "diagnostic, slow"]
+fn hard_puzzles_solved_in_one_second_report() {
+    let mut solved = 0;
+    let all = puzzles();
+    for p in &all {
+        let (best, info) = think_info(&p.pos, &hard(1000));
+        let ok = hard_solves(p, best, &info);
+        solved += usize::from(ok);
+        println!(
+            "{:32} {} {:4} {} ms exact {} score {}",
+            p.id,
+            ok,
+            best.to_string(),
+            info.elapsed_ms,
+            info.exact,
+            info.score
+        );
+    }
+    println!("Hard solved {solved} of {} puzzles within 1 s", all.len());
+}
+
+/// Diagnostic (run with `--ignored --nocapture`): `find_vct` on every puzzle.
+#[test]
+#[ignore = "diagnostic, slow"]
+fn vct_on_all_puzzles_report() {
+    for p in puzzles() {
+        let t = Instant::now();
+        let line = find_vct(&p.pos, p.attacker, 8, 1_000_000, &StopFlag::new());
+        let first = p.expect.split_whitespace().next().unwrap_or("").to_string();
+        println!(
+            "{:32} {} {:12} -> {:?} {} ms",
+            p.id,
+            p.kind,
+            first,
+            line.map(|l| l
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")),
+            t.elapsed().as_millis()
         );
     }
 }

@@ -6,15 +6,24 @@
 //!   50, summed over the 4 lines); the maximum is played, ties at random.
 //! - **Medium** — winning-combination scoring: every five-point window of the board is
 //!   tracked for both sides; a point scores the windows it still serves for each side,
-//!   weighted by how full they are (attack + defence); the best 8 are checked one reply ahead
-//!   (minus half the opponent's best reply score). An immediate five is always played and an
-//!   opponent's five-point always blocked.
+//!   weighted by how full they are (attack + 0.8 × defence), plus a bonus for the threat its
+//!   stone makes (straight four, four-three, double three, …). One reply ahead: every
+//!   candidate is played and penalised by what the opponent then threatens (a five, a
+//!   straight-four point — i.e. an unanswered open three —, a four-three or double-three
+//!   point, or a VCF of up to 4 fours); the best 2 are also checked for an opponent VCT of
+//!   up to 3 threats (threes or fours, [`super::vct`]); the best 10 lose half the
+//!   opponent's best winning-combination reply. An immediate five is always played, an
+//!   opponent's five-point always blocked, and an own VCF of up to 6 moves played.
 //! - **Hard** — negamax alpha-beta (principal-variation search) over candidate points within
-//!   distance 2 of a stone, ordered by threat level, with a line-pattern evaluation kept
-//!   incrementally (only the 4 lines through a changed point are updated); a VCF search for
-//!   both sides before the main search (own VCF → play it; opponent VCF → only moves that
-//!   refute it), and a small VCF at the leaves; iterative deepening bounded by `cfg.depth`
-//!   and `cfg.time_ms` (default 1000 ms); a transposition table; killer moves.
+//!   distance 2 of a stone, ordered by threat level, transposition-table move, killer moves
+//!   and a history heuristic, at most 20 per node, with a line-pattern evaluation kept
+//!   incrementally (only the 4 lines through a changed point are updated). Before the main
+//!   search, threat-space searches: own VCF (shortest first), own VCT (threes and fours,
+//!   [`super::vct`]), the opponent's VCF (only moves that refute it are searched), else the
+//!   opponent's VCT (moves after which it has none are preferred); a small VCF at the leaves.
+//!   Iterative deepening bounded by `cfg.depth` and `cfg.time_ms` (default 1000 ms): each
+//!   threat phase gets a fraction of the budget, the search stops 3 ms before the budget ends,
+//!   and a new iteration starts only in the first half of the budget.
 //!
 //! Score scale in [`SearchInfo::score`] (side to move's view): evaluation units (a sum of
 //! pattern values over empty points; an open three is worth about 20–60, a four–three about
@@ -39,6 +48,7 @@ use super::point::Point;
 use super::position::Position;
 use super::search_board::{SearchBoard, level};
 use super::vcf::{self, VcfCtx};
+use super::vct::{self, VctCtx};
 
 /// Score of a win: a five `n` plies ahead scores `WIN - n`.
 pub const WIN: i32 = 1_000_000;
@@ -47,6 +57,19 @@ pub const WIN_THRESHOLD: i32 = WIN - 10_000;
 const INF: i32 = WIN + 1;
 const MAX_PLY: usize = 96;
 const TT_BITS: u32 = 19;
+/// Safety margin kept from the per-move budget: the search stops this long before it ends
+/// (the final bookkeeping and the caller's overhead fit in it).
+const TIME_MARGIN: Duration = Duration::from_millis(3);
+/// Attacker threat moves (threes and fours) allowed to the root VCT search.
+const ROOT_VCT_DEPTH: u32 = 8;
+/// Node budget of the root VCT search.
+const ROOT_VCT_NODES: u64 = 300_000;
+/// Threat moves of the opponent-VCT check at the root.
+const OPP_VCT_DEPTH: u32 = 4;
+/// Node budget of the opponent-VCT search at the root (1/16 for each re-check).
+const OPP_VCT_NODES: u64 = 40_000;
+/// Root moves re-checked against the opponent's VCT.
+const OPP_VCT_CHECKS: usize = 30;
 /// Attacker moves allowed to the VCF searches before the main search.
 const ROOT_VCF_MOVES: u32 = 120;
 
@@ -294,6 +317,76 @@ impl Windows {
     }
 }
 
+/// Whether `side` has a legal empty point of threat level `lvl` or more (`lvl` ≥ THREE).
+fn has_threat(b: &mut SearchBoard, side: Side, lvl: u8) -> bool {
+    if b.count_at_least(side, lvl) == 0 {
+        return false;
+    }
+    if side == Side::White || b.rule != super::rule::Rule::Renju {
+        return true;
+    }
+    let pts: Vec<usize> = b
+        .candidates()
+        .into_iter()
+        .filter(|&i| b.info(i, side).level >= lvl)
+        .collect();
+    pts.into_iter().any(|i| b.legal(i, side))
+}
+
+/// Attacker moves (the five included) of Medium's VCF checks.
+const MEDIUM_VCF_MOVES: u32 = 5;
+/// Node budget of each of Medium's VCF checks after a candidate move.
+const MEDIUM_VCF_NODES: u64 = 3_000;
+
+/// Threat moves (threes and fours) of Medium's VCT checks.
+const MEDIUM_VCT_DEPTH: u32 = 3;
+/// Node budget of each of Medium's VCT checks.
+const MEDIUM_VCT_NODES: u64 = 2_000;
+/// How many of its best moves Medium checks for an opponent VCT.
+const MEDIUM_VCT_CHECKS: usize = 2;
+
+/// Bonus of Medium for the threat level its own stone makes at a point.
+fn medium_own_bonus(lvl: u8) -> i64 {
+    match lvl {
+        level::FIVE => 1_000_000_000,
+        level::FLEX_FOUR => 100_000_000,
+        level::FOUR_THREE => 5_000_000,
+        level::DOUBLE_THREE => 500_000,
+        level::FOUR => 1_500,
+        level::THREE => 2_000,
+        _ => 0,
+    }
+}
+
+/// Medium's penalty for the position after its move: what the opponent (to move) threatens.
+/// `own_fours`: five-points the mover now has (a four forces the reply, delaying threats).
+fn medium_reply_penalty(b: &mut SearchBoard, them: Side, own_fours: u32) -> i64 {
+    if b.five_count(them) > 0 {
+        return 2_000_000_000;
+    }
+    if own_fours >= 2 {
+        return 0;
+    }
+    // A short VCF for the opponent (Medium looks only a few fours deep).
+    if b.count_at_least(them, level::FOUR) > 0 {
+        let mut ctx = VcfCtx::new(MEDIUM_VCF_NODES, None, None);
+        if vcf::search(b, them, MEDIUM_VCF_MOVES, &mut ctx).is_some() {
+            return 500_000_000;
+        }
+    }
+    // A single four only delays the opponent's threats by one move.
+    let scale = if own_fours == 1 { 50 } else { 1 };
+    if has_threat(b, them, level::FLEX_FOUR) {
+        200_000_000 / scale
+    } else if has_threat(b, them, level::FOUR_THREE) {
+        20_000_000 / scale
+    } else if has_threat(b, them, level::DOUBLE_THREE) {
+        1_000_000 / scale
+    } else {
+        0
+    }
+}
+
 fn medium(pos: &Position, cfg: &AiConfig, start: Instant) -> Thought<Point> {
     let mut b = SearchBoard::from_position(pos);
     let us = b.to_move;
@@ -314,16 +407,56 @@ fn medium(pos: &Position, cfg: &AiConfig, start: Instant) -> Thought<Point> {
             info: info_for(p, 0, false, 1, 1, start),
         };
     }
+    // A short own VCF (no own VCT search: that is left to Hard).
+    {
+        let mut ctx = VcfCtx::new(MEDIUM_VCF_NODES * 4, None, None);
+        if let Some(line) = vcf::search(&mut b, us, MEDIUM_VCF_MOVES + 1, &mut ctx) {
+            let p = Cells::point_of(line[0]);
+            return Thought {
+                best: p,
+                info: info_for(p, WIN - line.len() as i32, true, 1, ctx.nodes, start),
+            };
+        }
+    }
     let mut w = Windows::new(&b);
     let cands: Vec<usize> = b
         .candidates()
         .into_iter()
         .filter(|&i| b.legal(i, us))
         .collect();
-    let mut scored: Vec<(i64, usize)> = cands.iter().map(|&i| (w.score(i, us), i)).collect();
-    scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
+    // Winning-combination score plus the threat this stone makes.
+    let mut scored: Vec<(i64, usize)> = cands
+        .iter()
+        .map(|&i| (w.score(i, us) + medium_own_bonus(b.info(i, us).level), i))
+        .collect();
     let mut nodes = scored.len() as u64;
-    let top: Vec<(i64, usize)> = scored.iter().take(8).copied().collect();
+    // One reply ahead: what the opponent threatens after each move (all candidates), then
+    // the opponent's best winning-combination reply (the best 10).
+    for s in &mut scored {
+        b.play(s.1);
+        let own_fours = b.five_count(us);
+        s.0 -= medium_reply_penalty(&mut b, !us, own_fours);
+        b.undo();
+        nodes += 1;
+    }
+    scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
+    // The best few: does the opponent get a short VCT (threes and fours) after them?
+    for s in scored.iter_mut().take(MEDIUM_VCT_CHECKS) {
+        if s.0 < -100_000_000 {
+            continue;
+        }
+        b.play(s.1);
+        if b.five_count(us) == 0 {
+            let mut ctx = VctCtx::new(MEDIUM_VCT_NODES, None, None);
+            if vct::search(&mut b, !us, MEDIUM_VCT_DEPTH, &mut ctx).is_some() {
+                s.0 -= 100_000_000;
+            }
+            nodes += ctx.nodes;
+        }
+        b.undo();
+    }
+    scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
+    let top: Vec<(i64, usize)> = scored.iter().take(10).copied().collect();
     let mut final_scores = Vec::new();
     for &(s, m) in &top {
         b.play(m);
@@ -402,6 +535,8 @@ struct Hard<'a> {
     stop: &'a StopFlag,
     aborted: bool,
     killers: [[usize; 2]; MAX_PLY],
+    /// History heuristic: cut-off credit (depth²) per side and point, for move ordering.
+    history: Vec<[u32; 2]>,
 }
 
 const SIDE_KEY: u64 = 0x5bd1_e995_1234_5678;
@@ -471,6 +606,7 @@ impl Hard<'_> {
             } else if self.killers[ply].contains(&c) {
                 s += 5_000;
             }
+            s += (self.history[c][usize::from(us == Side::White)] / 64).min(2_000) as i32;
             scored.push((s, c));
         }
         scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
@@ -499,7 +635,7 @@ impl Hard<'_> {
 
     fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        if self.nodes & 127 == 0 {
             self.check_time();
         }
         if self.aborted {
@@ -584,6 +720,8 @@ impl Hard<'_> {
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
+                        let h = &mut self.history[m][usize::from(us == Side::White)];
+                        *h = h.saturating_add((depth * depth) as u32);
                         let k = &mut self.killers[ply];
                         if k[0] != m {
                             k[1] = k[0];
@@ -654,7 +792,7 @@ fn hard(
     let them = !us;
     let max_depth = cfg.depth.clamp(1, MAX_DEPTH);
     let budget = cfg.time_ms.map(Duration::from_millis);
-    let deadline = budget.map(|t| start + t);
+    let deadline = budget.map(|t| start + t.saturating_sub(TIME_MARGIN));
     let done =
         |best: usize, score: i32, exact: bool, nodes: u64, on_info: &mut dyn FnMut(&SearchInfo)| {
             let p = Cells::point_of(best);
@@ -680,7 +818,7 @@ fn hard(
     let mut vcf_nodes = 0;
     {
         // Growing move limits find the shortest lines first; proven failures carry over.
-        let mut ctx = VcfCtx::new(400_000, vcf_deadline(start, budget, 3), Some(stop));
+        let mut ctx = VcfCtx::new(400_000, vcf_deadline(start, budget, 6), Some(stop));
         let mut line = None;
         for limit in [3, 5, 7, 9, 12, ROOT_VCF_MOVES] {
             line = vcf::search(&mut b, us, limit, &mut ctx);
@@ -688,6 +826,28 @@ fn hard(
                 break;
             }
         }
+        vcf_nodes += ctx.nodes;
+        if let Some(line) = line {
+            let p = Cells::point_of(line[0]);
+            let info = SearchInfo {
+                depth: line.len() as u32,
+                nodes: vcf_nodes,
+                elapsed_ms: start.elapsed().as_millis() as u64,
+                score: WIN - line.len() as i32,
+                exact: true,
+                pv: line
+                    .iter()
+                    .map(|&i| Cells::point_of(i).to_string())
+                    .collect(),
+            };
+            on_info(&info);
+            return Thought { best: p, info };
+        }
+    }
+    // Our own VCT (threes and fours; a forced block must keep a threat going).
+    if b.five_points(them, 2).len() < 2 {
+        let mut ctx = VctCtx::new(ROOT_VCT_NODES, vcf_deadline(start, budget, 6), Some(stop));
+        let line = vct::search(&mut b, us, ROOT_VCT_DEPTH, &mut ctx);
         vcf_nodes += ctx.nodes;
         if let Some(line) = line {
             let p = Cells::point_of(line[0]);
@@ -732,6 +892,7 @@ fn hard(
         stop,
         aborted: false,
         killers: [[usize::MAX; 2]; MAX_PLY],
+        history: vec![[0; 2]; NCELLS],
     };
     let mut root = searcher.gen_moves(0, usize::MAX, usize::MAX);
     if root.is_empty() {
@@ -746,16 +907,19 @@ fn hard(
     // The opponent's VCF: keep only the moves that refute it.
     {
         searcher.b.to_move = them;
-        let mut ctx = VcfCtx::new(200_000, vcf_deadline(start, budget, 6), Some(stop));
+        let mut ctx = VcfCtx::new(200_000, vcf_deadline(start, budget, 8), Some(stop));
         let threat = vcf::search(&mut searcher.b, them, ROOT_VCF_MOVES, &mut ctx);
         searcher.b.to_move = us;
         searcher.nodes += ctx.nodes;
         if threat.is_some() {
-            let check_deadline = vcf_deadline(start, budget, 3);
+            let check_deadline = vcf_deadline(start, budget, 4);
             let mut refuters = Vec::new();
             // Consider every legal point near the stones, not only the top candidates.
             let all: Vec<usize> = searcher.b.candidates();
             for m in all {
+                if check_deadline.is_some_and(|d| Instant::now() >= d) || stop.is_stopped() {
+                    break;
+                }
                 if !searcher.b.legal(m, us) {
                     continue;
                 }
@@ -778,6 +942,8 @@ fn hard(
                     }
                 }
             }
+        } else if !ctx.aborted {
+            defend_vct(&mut searcher, &mut root, start, budget, stop);
         }
     }
     // Iterative deepening.
@@ -858,8 +1024,68 @@ fn hard(
     }
 }
 
-/// Deadline for a VCF phase: `1/divisor` of the budget; none without a budget (the VCF
+/// The opponent's VCT (threes and fours): if it has one, keep the root moves after which it
+/// has none (moves whose check ran out of time stay, after them); if every checked move still
+/// loses, the root is left as it was.
+fn defend_vct(
+    searcher: &mut Hard<'_>,
+    root: &mut Vec<usize>,
+    start: Instant,
+    budget: Option<Duration>,
+    stop: &StopFlag,
+) {
+    let us = searcher.b.to_move;
+    let them = !us;
+    let mut ctx = VctCtx::new(OPP_VCT_NODES, vcf_deadline(start, budget, 8), Some(stop));
+    let threat = vct::search(&mut searcher.b, them, OPP_VCT_DEPTH, &mut ctx);
+    searcher.nodes += ctx.nodes;
+    let Some(line) = threat else {
+        return;
+    };
+    // The threat's own points first: they are the likeliest defences.
+    let mut order: Vec<usize> = line.iter().copied().filter(|m| root.contains(m)).collect();
+    for &m in root.iter() {
+        if !order.contains(&m) {
+            order.push(m);
+        }
+    }
+    let check_deadline = vcf_deadline(start, budget, 4);
+    let (mut good, mut unchecked) = (Vec::new(), Vec::new());
+    for (i, &m) in order.iter().enumerate() {
+        if i >= OPP_VCT_CHECKS
+            || stop.is_stopped()
+            || check_deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            unchecked.push(m);
+            continue;
+        }
+        searcher.b.play(m);
+        let mut c2 = VctCtx::new(OPP_VCT_NODES / 16, check_deadline, Some(stop));
+        let still = vct::search(&mut searcher.b, them, OPP_VCT_DEPTH, &mut c2);
+        searcher.b.undo();
+        searcher.nodes += c2.nodes;
+        if still.is_none() {
+            if c2.aborted {
+                unchecked.push(m);
+            } else {
+                good.push(m);
+            }
+        }
+    }
+    if !good.is_empty() {
+        *root = root
+            .iter()
+            .copied()
+            .filter(|m| good.contains(m))
+            .chain(root.iter().copied().filter(|m| unchecked.contains(m)))
+            .collect();
+    }
+}
+
+/// Deadline for a threat-search phase starting now: `1/divisor` of the budget from now, never
+/// past the search deadline (`start` + budget − [`TIME_MARGIN`]); none without a budget (the
 /// phases are then bounded by node counts only, so depth-limited searches are deterministic).
+/// Relative to the phase's own start, so an earlier phase cannot starve a later one.
 fn vcf_deadline(start: Instant, budget: Option<Duration>, divisor: u32) -> Option<Instant> {
-    budget.map(|b| start + b / divisor)
+    budget.map(|b| (Instant::now() + b / divisor).min(start + b.saturating_sub(TIME_MARGIN)))
 }

@@ -12,6 +12,8 @@
 //! - [`search_board`]: [`SearchBoard`], an incrementally updated board (patterns of the 4 lines through each
 //!   changed point, Zobrist hash) for the engines.
 //! - [`vcf`]: [`find_vcf`], victory by continuous fours (threat-space search, Allis et al. 1994).
+//! - [`vct`]: [`find_vct`], victory by continuous threats (fours and open threes, every
+//!   defence of a three tried, counter-fours included; Renju-aware).
 //! - [`engine`]: [`GomokuEngine`] with the Easy, Medium and Hard levels.
 //!
 //! Coordinates: column letters A, B, C, … from the left (consecutive, no letter skipped, so a
@@ -26,6 +28,7 @@ pub mod position;
 pub mod rule;
 pub mod search_board;
 pub mod vcf;
+pub mod vct;
 
 pub use engine::GomokuEngine;
 pub use pattern::Pattern;
@@ -34,6 +37,7 @@ pub use position::Position;
 pub use rule::{ForbiddenKind, IllegalMove, Rule, SetupError, SizeError, Threat};
 pub use search_board::SearchBoard;
 pub use vcf::{find_vcf, find_vcf_limited};
+pub use vct::find_vct;
 
 /// Smallest board side supported for Freestyle and Standard, in intersections.
 pub const MIN_SIZE: u8 = 9;

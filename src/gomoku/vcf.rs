@@ -46,7 +46,7 @@ impl<'a> VcfCtx<'a> {
         if self.aborted {
             return true;
         }
-        let polled = self.nodes.is_multiple_of(1024)
+        let polled = self.nodes % 64 == 1
             && (self.stop.is_some_and(StopFlag::is_stopped)
                 || self.deadline.is_some_and(|d| Instant::now() >= d));
         if self.nodes >= self.max_nodes || polled {
@@ -170,13 +170,13 @@ fn rec(
 }
 
 /// Chebyshev distance between two cell indices.
-fn distance(a: usize, b: usize) -> i32 {
+pub(crate) fn distance(a: usize, b: usize) -> i32 {
     let (pa, pb) = (Cells::point_of(a), Cells::point_of(b));
     i32::from(pa.x.abs_diff(pb.x).max(pa.y.abs_diff(pb.y)))
 }
 
 /// Put a `side` stone at `idx`; the side to move is left unchanged.
-fn place_as(b: &mut SearchBoard, idx: usize, side: Side) {
+pub(crate) fn place_as(b: &mut SearchBoard, idx: usize, side: Side) {
     let saved = b.to_move;
     b.to_move = side;
     b.play(idx);
@@ -185,7 +185,7 @@ fn place_as(b: &mut SearchBoard, idx: usize, side: Side) {
 
 impl SearchBoard {
     /// Undo a [`place_as`]; the side to move is left unchanged.
-    fn undo_as(&mut self) {
+    pub(crate) fn undo_as(&mut self) {
         let saved = self.to_move;
         self.undo();
         self.to_move = saved;
