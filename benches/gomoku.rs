@@ -124,6 +124,19 @@ fn benches(c: &mut Criterion) {
             black_box(engine.think(&pos, &cfg, &stop, &mut |_| {}).best)
         });
     });
+    // The target: Hard answers within 1.2 s with its default 1 s budget, in a quiet
+    // early position (Renju, H8 I9 H10 J8 I8) where no forced win cuts the search short.
+    let hard = AiConfig::for_level(Level::Hard);
+    let mut quiet = Position::new(15, Rule::Renju).expect("15x15 Renju");
+    for name in ["H8", "I9", "H10", "J8", "I8"] {
+        quiet.play(name.parse().expect("a point")).expect("legal");
+    }
+    c.bench_function("gomoku/hard_default_budget_quiet_opening", |b| {
+        b.iter(|| {
+            engine.clear();
+            black_box(engine.think(&quiet, &hard, &stop, &mut |_| {}).best)
+        });
+    });
 }
 
 criterion_group! {
