@@ -229,6 +229,10 @@ impl Drop for ExternalEngine {
     }
 }
 
+/// How a seat is asked for its move: the seat, the position, the moves so far.
+type ChooseMove<G> =
+    fn(&mut Seat<G>, &G, &[<G as GameRules>::Move]) -> Result<<G as GameRules>::Move, String>;
+
 /// Play every opening twice, colours swapped: `start` gives the empty position, `choose`
 /// asks a seat for its move (given the moves so far), `describe` sums up a finished game.
 fn play_openings<G, E>(
@@ -236,7 +240,7 @@ fn play_openings<G, E>(
     b: &Contender,
     openings: &[Vec<G::Move>],
     start: impl Fn() -> Result<G, String>,
-    choose: fn(&mut Seat<G>, &G, &[G::Move]) -> Result<G::Move, String>,
+    choose: ChooseMove<G>,
     describe: impl Fn(&G, &[G::Move]) -> String,
     mut log: impl FnMut(&str),
 ) -> Result<Score, String>
