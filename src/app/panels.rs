@@ -190,10 +190,11 @@ pub fn board_point(
     response
 }
 
-/// A game-over banner across the middle of `board`: a dark band with `text` in large type.
+/// A game-over banner across the lower part of `board`: a dark band with `text` in large type.
 pub fn banner(painter: &egui::Painter, board: egui::Rect, text: &str) {
+    // Below the middle, so the centre of the board (and most winning lines) stays visible.
     let band = egui::Rect::from_center_size(
-        board.center(),
+        board.center() + egui::vec2(0.0, board.height() * 0.3),
         egui::vec2(board.width() * 0.9, board.height() * 0.16),
     );
     painter.rect_filled(band, 10.0, egui::Color32::from_black_alpha(200));
