@@ -779,6 +779,32 @@ impl Hard<'_> {
     }
 }
 
+/// The move starting a proven winning `line` (cell indexes, attacker first), reported with the
+/// whole line as principal variation and the score `WIN - line.len()`.
+fn proven_win(
+    line: &[usize],
+    nodes: u64,
+    start: Instant,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Thought<Point> {
+    let info = SearchInfo {
+        depth: line.len() as u32,
+        nodes,
+        elapsed_ms: start.elapsed().as_millis() as u64,
+        score: WIN - line.len() as i32,
+        exact: true,
+        pv: line
+            .iter()
+            .map(|&i| Cells::point_of(i).to_string())
+            .collect(),
+    };
+    on_info(&info);
+    Thought {
+        best: Cells::point_of(line[0]),
+        info,
+    }
+}
+
 fn hard(
     tt: &mut [TtEntry],
     pos: &Position,
@@ -828,20 +854,7 @@ fn hard(
         }
         vcf_nodes += ctx.nodes;
         if let Some(line) = line {
-            let p = Cells::point_of(line[0]);
-            let info = SearchInfo {
-                depth: line.len() as u32,
-                nodes: vcf_nodes,
-                elapsed_ms: start.elapsed().as_millis() as u64,
-                score: WIN - line.len() as i32,
-                exact: true,
-                pv: line
-                    .iter()
-                    .map(|&i| Cells::point_of(i).to_string())
-                    .collect(),
-            };
-            on_info(&info);
-            return Thought { best: p, info };
+            return proven_win(&line, vcf_nodes, start, on_info);
         }
     }
     // Our own VCT (threes and fours; a forced block must keep a threat going).
@@ -850,20 +863,7 @@ fn hard(
         let line = vct::search(&mut b, us, ROOT_VCT_DEPTH, &mut ctx);
         vcf_nodes += ctx.nodes;
         if let Some(line) = line {
-            let p = Cells::point_of(line[0]);
-            let info = SearchInfo {
-                depth: line.len() as u32,
-                nodes: vcf_nodes,
-                elapsed_ms: start.elapsed().as_millis() as u64,
-                score: WIN - line.len() as i32,
-                exact: true,
-                pv: line
-                    .iter()
-                    .map(|&i| Cells::point_of(i).to_string())
-                    .collect(),
-            };
-            on_info(&info);
-            return Thought { best: p, info };
+            return proven_win(&line, vcf_nodes, start, on_info);
         }
     }
     // The opponent's four must be blocked.
