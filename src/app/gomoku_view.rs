@@ -135,7 +135,7 @@ impl GomokuView {
         let over = self.ctl.session.outcome().is_some();
         for (side, n) in [(Side::Black, black), (Side::White, moves - black)] {
             ui.horizontal(|ui| {
-                stone_icon(ui, side);
+                panels::side_icon(ui, stone_color(side));
                 let who = self.ctl.session.players.get(side).name();
                 let text = format!("{side}: {n} moves ({who})");
                 if side == to_move && !over {
@@ -425,12 +425,4 @@ fn stone_color(side: Side) -> Color32 {
         Side::Black => Color32::from_rgb(25, 25, 25),
         Side::White => Color32::from_rgb(245, 245, 240),
     }
-}
-
-fn stone_icon(ui: &mut Ui, side: Side) {
-    let (rect, _) = ui.allocate_exact_size(Vec2::splat(14.0), Sense::hover());
-    ui.painter()
-        .circle_filled(rect.center(), 6.0, stone_color(side));
-    ui.painter()
-        .circle_stroke(rect.center(), 6.0, Stroke::new(1.0, Color32::GRAY));
 }

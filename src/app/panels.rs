@@ -190,6 +190,18 @@ pub fn board_point(
     response
 }
 
+/// A small painted disc or stone of `color` for a side's line in the panel (the default fonts
+/// have no "●").
+pub fn side_icon(ui: &mut Ui, color: egui::Color32) {
+    let (rect, _) = ui.allocate_exact_size(egui::Vec2::splat(14.0), egui::Sense::hover());
+    ui.painter().circle_filled(rect.center(), 6.0, color);
+    ui.painter().circle_stroke(
+        rect.center(),
+        6.0,
+        egui::Stroke::new(1.0, egui::Color32::GRAY),
+    );
+}
+
 /// A game-over banner across the lower part of `board`: a dark band with `text` in large type.
 pub fn banner(painter: &egui::Painter, board: egui::Rect, text: &str) {
     // Below the middle, so the centre of the board (and most winning lines) stays visible.

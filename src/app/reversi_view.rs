@@ -116,7 +116,7 @@ impl ReversiView {
         let pos = self.ctl.session.position();
         for side in Side::BOTH {
             ui.horizontal(|ui| {
-                disc_icon(ui, side);
+                panels::side_icon(ui, disc_color(side));
                 let who = self.ctl.session.players.get(side).name();
                 let to_move = pos.side_to_move() == side && !pos.is_game_over();
                 let text = format!("{side}: {} discs ({who})", pos.count(side));
@@ -368,13 +368,4 @@ fn disc_color(side: Side) -> Color32 {
         Side::Black => BLACK_DISC,
         Side::White => WHITE_DISC,
     }
-}
-
-/// A small painted disc (the default fonts have no "●").
-fn disc_icon(ui: &mut Ui, side: Side) {
-    let (rect, _) = ui.allocate_exact_size(Vec2::splat(14.0), Sense::hover());
-    ui.painter()
-        .circle_filled(rect.center(), 6.0, disc_color(side));
-    ui.painter()
-        .circle_stroke(rect.center(), 6.0, Stroke::new(1.0, Color32::GRAY));
 }
