@@ -277,23 +277,28 @@ impl ReversiEngine {
                 Some(prev) if depth >= 3 => (prev - ASPIRATION, prev + ASPIRATION, ASPIRATION),
                 _ => (-INF, INF, INF),
             };
+            // Search instability (TT grafting) can make a window fail low and then high around
+            // the same score forever; after failures on both sides the window opens fully.
+            let (mut failed_low, mut failed_high) = (false, false);
             let (alpha, iter_best) = loop {
                 let (score, i) = root_pass(&mut s, p, o, root, depth, lo, hi);
                 if s.aborted {
                     break (score, i);
                 }
                 if score <= lo && lo > -INF {
+                    failed_low = true;
                     delta *= 2;
-                    hi = score + 1;
-                    lo = if delta > 8 * ASPIRATION {
+                    hi = if failed_high { INF } else { score + 1 };
+                    lo = if delta > 8 * ASPIRATION || failed_high {
                         -INF
                     } else {
                         score - delta
                     };
                 } else if score >= hi && hi < INF {
+                    failed_high = true;
                     delta *= 2;
-                    lo = score - 1;
-                    hi = if delta > 8 * ASPIRATION {
+                    lo = if failed_low { -INF } else { score - 1 };
+                    hi = if delta > 8 * ASPIRATION || failed_low {
                         INF
                     } else {
                         score + delta
