@@ -1,4 +1,4 @@
-//! Reversi benchmarks: perft, move generation, Hard at fixed depth, and exact endgame solves.
+//! Reversi benchmarks: perft, move generation, evaluation, Hard at fixed depth, and exact endgame solves.
 //! Run: `cargo bench --bench reversi`.
 
 use std::hint::black_box;
@@ -6,6 +6,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use reversi_gomoku::core::{AiConfig, Engine, GameRules, Level, StopFlag};
 use reversi_gomoku::reversi::bitboard::{flips, legal_moves};
+use reversi_gomoku::reversi::eval::evaluate;
 use reversi_gomoku::reversi::{Position, ReversiEngine, perft, solve};
 
 /// Midgame positions (from FFO games and random play) for the engine benches.
@@ -51,6 +52,15 @@ fn benches(c: &mut Criterion) {
                 }
             }
             n
+        })
+    });
+    // Hard's evaluation (46 pattern placements + the classic features) of the three midgames.
+    g.bench_function("evaluate_three_midgames", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|pos| evaluate(black_box(pos.player()), black_box(pos.opponent())))
+                .sum::<i32>()
         })
     });
     let cfg = AiConfig {

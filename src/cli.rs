@@ -90,6 +90,17 @@ pub enum ReversiCommand {
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
         depth: Option<u32>,
     },
+    /// Refit Hard's pattern evaluation on recorded games and write the weights file (the
+    /// shipped `assets/reversi-eval.bin` is `fit-eval --games
+    /// ../shared/data/othello-games-2023-2025.txt --out assets/reversi-eval.bin`).
+    FitEval {
+        /// Games, one per line, transcript first ("f5d6c3…"); `#` lines are comments.
+        #[arg(long)]
+        games: std::path::PathBuf,
+        /// Where to write the weights (atomically).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
 }
 
 /// Parse the command line and run it. The window is the default.
@@ -117,6 +128,9 @@ pub fn main() -> ExitCode {
         Some(Command::Reversi {
             command: ReversiCommand::Solve { obf, depth },
         }) => crate::tools::solve_obf_file(&obf, depth),
+        Some(Command::Reversi {
+            command: ReversiCommand::FitEval { games, out },
+        }) => crate::tools::fit_eval(&games, &out),
         Some(Command::Nboard) => io_result(crate::protocol::nboard::run(
             std::io::stdin().lock(),
             std::io::stdout(),

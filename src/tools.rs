@@ -11,6 +11,8 @@ use crate::arena::{
 };
 use crate::core::{AiConfig, Engine, Level, StopFlag};
 use crate::gomoku::{GomokuEngine, Rule};
+use crate::reversi::fit::{FitOptions, fit};
+use crate::reversi::patterns::weights_to_bytes;
 use crate::reversi::{Move, Position, ReversiEngine, solve};
 
 /// One solved position: exact (or fixed-depth) score for the side to move in discs, a best
@@ -98,6 +100,41 @@ pub fn solve_obf_file(path: &Path, depth: Option<u32>) -> ExitCode {
             }
         }
     }
+    ExitCode::SUCCESS
+}
+
+/// `reversi fit-eval`: fits the pattern evaluation on the games file at `games` and writes the
+/// weights atomically to `out`, printing the fit's time and size. Non-zero exit when the games
+/// cannot be read or hold an illegal game (naming the line), or `out` cannot be written.
+#[must_use]
+pub fn fit_eval(games: &Path, out: &Path) -> ExitCode {
+    let text = match std::fs::read_to_string(games) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("reversi-gomoku: cannot read {}: {e}", games.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let start = Instant::now();
+    let weights = match fit(&text, FitOptions::default()) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("reversi-gomoku: {}: {e}", games.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let bytes = weights_to_bytes(&weights);
+    if let Err(e) = crate::persist::atomic::write_atomic(out, &bytes) {
+        eprintln!("reversi-gomoku: cannot write {}: {e}", out.display());
+        return ExitCode::FAILURE;
+    }
+    println!(
+        "fitted {} phases in {:.1} s; wrote {} bytes to {}",
+        weights.len(),
+        start.elapsed().as_secs_f64(),
+        bytes.len(),
+        out.display()
+    );
     ExitCode::SUCCESS
 }
 
