@@ -8,7 +8,7 @@
 //!   transposition table, enhanced transposition cutoff (from 12 empties), the stability cutoff
 //!   (the opponent's stable discs bound the score, Edax's `search_SC_NWS`), and fastest-first
 //!   ordering (fewest opponent replies first, potential mobility, parity and corners as
-//!   tie-breaks); from 12 empties up the ordering adds a shallow midgame search of each move
+//!   tie-breaks); from 14 empties up the ordering adds a shallow midgame search of each move
 //!   (depth 0–2, as Edax's `movelist_evaluate`) and falls back on the midgame table's move;
 //! - from [`SHALLOW_EMPTIES`] down to 3 empties: no table, no sorting: the empty squares are
 //!   tried in quadrant-parity order (odd quadrants first), skipping squares with no opponent
@@ -35,8 +35,8 @@ pub const SHALLOW_EMPTIES: u32 = 7;
 
 /// From this many empties up, moves are ordered with a shallow midgame search
 /// ([`Searcher::order_deep`]) and the midgame table's move is used when the endgame table has
-/// none.
-const SORT_EMPTIES: u32 = 12;
+/// none. (On FFO #40–#49, 14 took 82 s against 89 s with 12 and 155 s with 10.)
+const SORT_EMPTIES: u32 = 14;
 /// Ordering weights at high empties: per unit of opponent mobility, of opponent potential
 /// mobility, and per disc of the shallow search's score.
 const SORT_W_MOB: i32 = 64;
@@ -45,9 +45,10 @@ const SORT_W_POT: i32 = 16;
 /// See [`SORT_W_MOB`].
 const SORT_W_EVAL: i32 = 32;
 
-/// [`solve`]'s midgame search before the exact solve goes `empties / 2 − 2` plies deep, at most
-/// this many (a cap of 6 saved nodes on FFO #42, #43 but cost 25–70 % more on #45 and #48).
-const PRE_SOLVE_DEPTH: u32 = 10;
+/// [`solve`]'s midgame search before the exact solve goes `empties / 2` plies deep, at most
+/// this many. With the pattern evaluation a deeper search pays: its better first guess saved
+/// a third of FFO #49's nodes (`empties / 2 − 2` capped at 10 took 105 s on #40–#49, this 82 s).
+const PRE_SOLVE_DEPTH: u32 = 14;
 
 /// From this many empties up, children are probed in the table before searching (ETC).
 const ETC_EMPTIES: u32 = 12;
@@ -719,7 +720,7 @@ pub type SolveResult = (i32, Option<Move>, u64);
 ///
 /// If `stop` is raised before the end, the search returns at once and the score is not exact:
 /// check `stop.is_stopped()` afterwards. Speed on one core (release, 2.5 GHz Xeon): about
-/// 15–20 M nodes/s; FFO #40 ≈ 0.6 s, #41–#44 ≈ 1.6–7 s, #45 ≈ 30 s.
+/// 15–20 M nodes/s; FFO #40 ≈ 0.6 s, #41–#44 ≈ 1.5–7 s, #45 ≈ 23 s, #40–#49 ≈ 82 s.
 #[must_use]
 pub fn solve(pos: &Position, stop: &StopFlag) -> SolveResult {
     if pos.is_game_over() {
@@ -732,7 +733,7 @@ pub fn solve(pos: &Position, stop: &StopFlag) -> SolveResult {
     // A shallow midgame search first: its move is tried first and its score centres the
     // aspiration window (Edax's iterative deepening before the exact solve, simplified).
     let n = pos.empties();
-    let pre = (n / 2).saturating_sub(2).min(PRE_SOLVE_DEPTH);
+    let pre = (n / 2).min(PRE_SOLVE_DEPTH);
     let mut guess = None;
     for d in 1..=pre {
         guess = Some(s.pvs(p, o, d, -INF, INF, false));
