@@ -20,7 +20,9 @@
 //!   incrementally (only the 4 lines through a changed point are updated). Before the main
 //!   search, threat-space searches: own VCF (shortest first), own VCT (threes and fours,
 //!   [`super::vct`]), the opponent's VCF (only moves that refute it are searched), else the
-//!   opponent's VCT (moves after which it has none are preferred); a small VCF at the leaves.
+//!   opponent's VCT (moves after which it has none are preferred); a small VCF at the leaves,
+//!   and a threat quiescence there: while the side to move must answer an open three, its
+//!   defences (and own fours) are searched up to 4 plies deeper before evaluating.
 //!   Iterative deepening bounded by `cfg.depth` and `cfg.time_ms` (default 1000 ms): each
 //!   threat phase gets a fraction of the budget, the search stops 3 ms before the budget ends,
 //!   and a new iteration starts only in the first half of the budget.
@@ -70,6 +72,9 @@ const OPP_VCT_DEPTH: u32 = 4;
 const OPP_VCT_NODES: u64 = 40_000;
 /// Root moves re-checked against the opponent's VCT.
 const OPP_VCT_CHECKS: usize = 30;
+/// Extra plies searched below the nominal depth while the side to move must answer an open
+/// three (threat quiescence).
+const QUIESCENCE_PLIES: i32 = 4;
 /// Attacker moves allowed to the VCF searches before the main search.
 const ROOT_VCF_MOVES: u32 = 120;
 
@@ -622,15 +627,29 @@ impl Hard<'_> {
         out
     }
 
-    fn leaf(&mut self, ply: usize) -> i32 {
+    /// A short VCF of the side to move at a leaf, scored as a win `ply` plies from the root.
+    fn leaf_vcf(&mut self, ply: usize) -> Option<i32> {
         let us = self.b.to_move;
         if self.b.count_at_least(us, level::FOUR_THREE) > 0 {
             let mut ctx = VcfCtx::new(60, None, None);
             if let Some(line) = vcf::search(&mut self.b, us, 5, &mut ctx) {
-                return WIN - (ply + line.len()) as i32;
+                return Some(WIN - (ply + line.len()) as i32);
             }
         }
-        self.evaluate()
+        None
+    }
+
+    /// Whether the opponent of the side to move has a legal straight-four point (an open
+    /// three that must be answered now).
+    fn must_answer_three(&mut self) -> bool {
+        let them = !self.b.to_move;
+        if self.b.count_at_least(them, level::FLEX_FOUR) == 0 {
+            return false;
+        }
+        self.b
+            .candidates()
+            .into_iter()
+            .any(|c| self.b.info(c, them).level >= level::FLEX_FOUR && self.b.legal(c, them))
     }
 
     fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
@@ -666,7 +685,15 @@ impl Hard<'_> {
             return v;
         }
         if depth <= 0 || ply + 1 >= MAX_PLY {
-            return self.leaf(ply);
+            if let Some(win) = self.leaf_vcf(ply) {
+                return win;
+            }
+            // Quiescence: an open three of the opponent is not a quiet position (the
+            // evaluation cannot tell that it must be answered), so its defences are searched
+            // for a few more plies before evaluating.
+            if depth <= -QUIESCENCE_PLIES || ply + 1 >= MAX_PLY || !self.must_answer_three() {
+                return self.evaluate();
+            }
         }
         let key = self.key();
         let slot = (key as usize) & (self.tt.len() - 1);
@@ -688,6 +715,11 @@ impl Hard<'_> {
         }
         let moves = self.gen_moves(ply, tt_move, 20);
         if moves.is_empty() {
+            // An open three to answer and no legal defence (every blocking point forbidden
+            // for Renju Black) nor own four: the straight four and the five follow.
+            if self.must_answer_three() {
+                return -(WIN - (ply as i32 + 4));
+            }
             // No candidate near the stones: all forbidden (Renju Black) or a full board.
             let any = self
                 .b

@@ -109,6 +109,20 @@ pub(crate) fn lookup(exact: bool, key: u32) -> Pattern {
     Pattern::from_u8(tables()[usize::from(exact)][key as usize])
 }
 
+/// The raw table of one five-rule (`exact`), indexed by line key: a [`Pattern`] as `u8` per
+/// key. Lets hot loops skip the one-time initialisation check of [`lookup`].
+#[must_use]
+pub(crate) fn table(exact: bool) -> &'static [u8] {
+    &tables()[usize::from(exact)]
+}
+
+/// The [`Pattern`] stored as `v` in a [`table`].
+#[inline]
+#[must_use]
+pub(crate) fn from_table(v: u8) -> Pattern {
+    Pattern::from_u8(v)
+}
+
 fn tables() -> &'static [Vec<u8>; 2] {
     static TABLES: OnceLock<[Vec<u8>; 2]> = OnceLock::new();
     TABLES.get_or_init(|| [build(false), build(true)])

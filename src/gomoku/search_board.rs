@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use crate::core::Side;
 
-use super::board::{Cells, DIRS, EMPTY, NCELLS, STRIDE, WALL, side_index, stone};
+use super::board::{Cells, DIRS, EMPTY, NCELLS, PAD, STRIDE, WALL, side_index, stone};
 use super::pattern::{self, POW3, Pattern, digit_pos};
 use super::point::Point;
 use super::position::Position;
@@ -75,6 +75,9 @@ pub struct SearchBoard {
     pub(crate) cells: Cells,
     pub(crate) rule: Rule,
     exact: [bool; 2],
+    /// The pattern table of each side's five rule (see [`pattern::table`]), cached because
+    /// the update loop looks patterns up for every changed point.
+    tables: [&'static [u8]; 2],
     keys: Vec<[[u32; 4]; 2]>,
     info: Vec<[CellInfo; 2]>,
     near: Vec<u8>,
@@ -96,6 +99,10 @@ impl SearchBoard {
         let rule = pos.rule();
         let mut b = SearchBoard {
             exact: [rule.exact_five(Side::Black), rule.exact_five(Side::White)],
+            tables: [
+                pattern::table(rule.exact_five(Side::Black)),
+                pattern::table(rule.exact_five(Side::White)),
+            ],
             keys: vec![[[0; 4]; 2]; NCELLS],
             info: vec![[CellInfo::default(); 2]; NCELLS],
             near: vec![0; NCELLS],
@@ -181,11 +188,16 @@ impl SearchBoard {
             return out;
         }
         let s = side_index(side);
-        for idx in self.cells.all_indices() {
-            if self.cells.cells[idx] == EMPTY && self.info[idx][s].level == level::FIVE {
-                out.push(idx);
-                if out.len() >= max {
-                    break;
+        let n = usize::from(self.size());
+        // Row by row over the raw arrays: this runs at almost every search node.
+        for y in 0..n {
+            let row = (y + PAD) * STRIDE + PAD;
+            for idx in row..row + n {
+                if self.info[idx][s].level == level::FIVE && self.cells.cells[idx] == EMPTY {
+                    out.push(idx);
+                    if out.len() >= max {
+                        return out;
+                    }
                 }
             }
         }
@@ -286,26 +298,30 @@ impl SearchBoard {
 
     fn update_lines(&mut self, idx: usize, st: u8, add: bool) {
         for (d, &dir) in DIRS.iter().enumerate() {
-            for off in -5..=5i32 {
-                if off == 0 {
-                    continue;
-                }
-                let n = idx.wrapping_add_signed(dir * off as isize);
-                if self.cells.cells[n] == WALL {
-                    continue;
-                }
-                let pos = digit_pos(-off);
-                for s in 0..2 {
-                    let digit = if st == s as u8 + 1 { 1 } else { 2 };
-                    let delta = digit * POW3[pos];
-                    if add {
-                        self.keys[n][s][d] += delta;
-                    } else {
-                        self.keys[n][s][d] -= delta;
+            // Outwards on both sides; the padding is at least 5 wide, so the first wall ends
+            // the walk on that side.
+            for sign in [-1i32, 1] {
+                for k in 1..=5i32 {
+                    let off = sign * k;
+                    let n = idx.wrapping_add_signed(dir * off as isize);
+                    let c = self.cells.cells[n];
+                    if c == WALL {
+                        break;
                     }
-                }
-                if self.cells.cells[n] == EMPTY {
-                    self.refresh_dir(n, d);
+                    let p = POW3[digit_pos(-off)];
+                    // Digit 1 for the side owning the stone, 2 (blocked) for the other.
+                    let (d0, d1) = if st == 1 { (p, 2 * p) } else { (2 * p, p) };
+                    let key = &mut self.keys[n];
+                    if add {
+                        key[0][d] += d0;
+                        key[1][d] += d1;
+                    } else {
+                        key[0][d] -= d0;
+                        key[1][d] -= d1;
+                    }
+                    if c == EMPTY {
+                        self.refresh_dir(n, d);
+                    }
                 }
             }
         }
@@ -324,7 +340,7 @@ impl SearchBoard {
     /// Recompute the direction-`d` patterns of the empty point `idx`, then its summaries.
     fn refresh_dir(&mut self, idx: usize, d: usize) {
         for s in 0..2 {
-            let p = pattern::lookup(self.exact[s], self.keys[idx][s][d]);
+            let p = pattern::from_table(self.tables[s][self.keys[idx][s][d] as usize]);
             if p != self.pats[idx][s][d] {
                 self.pats[idx][s][d] = p;
                 self.summarize(idx, s);
