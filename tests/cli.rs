@@ -97,51 +97,37 @@ fn solve_obf_prints_exact_scores_and_rejects_malformed_lines() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Runs `reversi fit-eval` on the games text, writing to `out_file`.
+fn fit_eval(dir: &std::path::Path, games_text: &str, out_file: &std::path::Path) -> Output {
+    let games = dir.join("games.txt");
+    std::fs::write(&games, games_text).expect("write games");
+    Command::new(BIN)
+        .args(["reversi", "fit-eval", "--games"])
+        .arg(&games)
+        .arg("--out")
+        .arg(out_file)
+        .output()
+        .expect("run")
+}
+
 #[test]
 fn fit_eval_writes_a_loadable_weights_file_and_names_a_bad_line() {
     let dir = temp_dir("fit");
-    let games = dir.join("games.txt");
     let out_file = dir.join("weights.bin");
-    std::fs::write(
-        &games,
-        "# two short games\nf5d6c3d3c4f4f6f3e6e7 12\nf5f6e6f4e3c5c4d3 -4\n",
-    )
-    .expect("write games");
-    let out = Command::new(BIN)
-        .args(["reversi", "fit-eval", "--games"])
-        .arg(&games)
-        .arg("--out")
-        .arg(&out_file)
-        .output()
-        .expect("run");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let two_games = "# two short games\nf5d6c3d3c4f4f6f3e6e7 12\nf5f6e6f4e3c5c4d3 -4\n";
+    let out = fit_eval(&dir, two_games, &out_file);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
     let bytes = std::fs::read(&out_file).expect("weights written");
     let phases = reversi_gomoku::reversi::patterns::parse_weights(&bytes).expect("loadable");
-    assert!(
-        phases.iter().flatten().any(|&w| w != 0),
-        "something was fitted"
-    );
+    assert!(phases.iter().flatten().any(|&w| w != 0), "nothing fitted");
 
-    std::fs::write(&games, "f5d6c3d3c4\nf5f5\n").expect("write games");
-    let out = Command::new(BIN)
-        .args(["reversi", "fit-eval", "--games"])
-        .arg(&games)
-        .arg("--out")
-        .arg(&out_file)
-        .output()
-        .expect("run");
+    let out = fit_eval(&dir, "f5d6c3d3c4\nf5f5\n", &out_file);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("line 2"), "{err}");
-    assert_eq!(
-        std::fs::read(&out_file).expect("kept"),
-        bytes,
-        "old file kept"
-    );
+    let kept = std::fs::read(&out_file).expect("kept");
+    assert_eq!(kept, bytes, "old file kept");
 }
 
 #[test]
