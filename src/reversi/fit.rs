@@ -10,7 +10,10 @@
 
 use super::eval::features;
 use super::notation::parse_transcript;
-use super::patterns::{Layout, N_LINEAR, N_PHASES, PATTERNS, pattern_index, phase};
+use super::patterns::{
+    Layout, N_LINEAR, N_PHASES, OFFSETS, PATTERN_WEIGHTS, PATTERNS, PHASE_LEN, POW3, pattern_index,
+    phase,
+};
 use super::position::Position;
 use crate::core::GameRules;
 
@@ -90,13 +93,8 @@ fn sample(layout: &Layout, p: u64, o: u64, target: f64) -> Sample {
     let indices = layout
         .instances
         .iter()
-        .map(|(offset, squares)| {
-            let pattern = layout
-                .tables
-                .iter()
-                .position(|&(start, _)| start == *offset)
-                .expect("instance of a pattern");
-            offset + layout.canonical(pattern, pattern_index(squares, p, o))
+        .map(|(number, squares)| {
+            OFFSETS[*number] + layout.canonical(*number, pattern_index(squares, p, o))
         })
         .collect();
     let mut linear = [1.0; N_LINEAR];
@@ -148,9 +146,9 @@ fn dot(a: &[f64], b: &[f64]) -> f64 {
 /// Fits one phase's weights (pattern tables then linear terms, in discs) on `samples`: ridge
 /// least squares solved by conjugate gradients on the normal equations, preconditioned by their
 /// diagonal (occurrences per pattern weight, sum of squares per linear term).
-fn fit_phase(layout: &Layout, samples: &[&Sample], opts: FitOptions) -> Vec<f64> {
-    let n_pattern = layout.pattern_weights;
-    let n = n_pattern + N_LINEAR;
+fn fit_phase(samples: &[&Sample], opts: FitOptions) -> Vec<f64> {
+    let n_pattern = PATTERN_WEIGHTS;
+    let n = PHASE_LEN;
     let mut diagonal = vec![0.0f64; n];
     let mut r = vec![0.0f64; n];
     for s in samples {
@@ -201,17 +199,17 @@ fn fit_phase(layout: &Layout, samples: &[&Sample], opts: FitOptions) -> Vec<f64>
 /// Spreads canonical weights to every symmetric equivalent index and rounds them to
 /// centi-discs.
 fn expand(layout: &Layout, w: &[f64]) -> Vec<i16> {
-    let mut out = vec![0i16; layout.phase_len()];
+    let mut out = vec![0i16; PHASE_LEN];
     let centi = |x: f64| (x * 100.0).round().clamp(-32_000.0, 32_000.0) as i16;
-    for (p, &(offset, size)) in layout.tables.iter().enumerate() {
-        debug_assert_eq!(PATTERNS[p].squares.len() as u32, size.ilog(3));
-        for index in 0..size {
+    for (p, pattern) in PATTERNS.iter().enumerate() {
+        let offset = OFFSETS[p];
+        for index in 0..POW3[pattern.squares.len()] {
             let canonical = layout.canonical(p, index);
             out[(offset + index) as usize] = centi(w[(offset + canonical) as usize]);
         }
     }
-    for k in 0..N_LINEAR {
-        out[layout.pattern_weights + k] = centi(w[layout.pattern_weights + k]);
+    for k in PATTERN_WEIGHTS..PHASE_LEN {
+        out[k] = centi(w[k]);
     }
     out
 }
@@ -234,7 +232,7 @@ pub fn fit(games: &str, opts: FitOptions) -> Result<Vec<Vec<i16>>, FitError> {
                     (lo..=s.discs + 2).any(|d| phase(d) == ph)
                 })
                 .collect();
-            expand(layout, &fit_phase(layout, &chosen, opts))
+            expand(layout, &fit_phase(&chosen, opts))
         })
         .collect();
     Ok(phases)

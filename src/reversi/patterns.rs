@@ -176,18 +176,31 @@ pub fn phase(discs: u32) -> usize {
 }
 
 /// Powers of 3, for base-3 pattern indices.
-const POW3: [u32; 11] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 59049];
+pub(crate) const POW3: [u32; 11] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 59049];
 
-/// The patterns laid out for evaluation: every placement, its weight-table offset, and the
-/// symmetry maps that make the tables invariant.
+/// Offset of each pattern's table in a phase's weights.
+pub(crate) const OFFSETS: [u32; 11] = {
+    let mut t = [0u32; 11];
+    let mut i = 1;
+    while i < 11 {
+        t[i] = t[i - 1] + POW3[PATTERNS[i - 1].squares.len()];
+        i += 1;
+    }
+    t
+};
+
+/// Pattern weights per phase (the sum of the 3^len tables), before the [`N_LINEAR`] terms.
+pub const PATTERN_WEIGHTS: usize = (OFFSETS[10] + POW3[PATTERNS[10].squares.len()]) as usize;
+
+/// Weights per phase: the pattern tables, then the linear terms.
+pub const PHASE_LEN: usize = PATTERN_WEIGHTS + N_LINEAR;
+
+/// The patterns laid out square by square (for fitting and tests; evaluation uses
+/// [`fast_index`]): every placement, and the symmetry maps that make the tables invariant.
 #[derive(Debug)]
 pub struct Layout {
-    /// Placements: (offset of the pattern's table in a phase's weights, squares in order).
-    pub instances: Vec<(u32, Vec<u8>)>,
-    /// For each pattern: offset of its table and its number of entries (3^len).
-    pub tables: Vec<(u32, u32)>,
-    /// Total pattern weights per phase (sum of the tables), before the [`N_LINEAR`] terms.
-    pub pattern_weights: usize,
+    /// Placements: (pattern number in [`PATTERNS`], squares in order).
+    pub instances: Vec<(usize, Vec<u8>)>,
     /// For each pattern: the digit permutations that map the pattern onto itself (identity
     /// included); `canonical` takes the smallest index over them.
     self_maps: Vec<Vec<Vec<usize>>>,
@@ -211,13 +224,9 @@ fn symmetry_square(s: u8, sym: u8) -> u8 {
 impl Layout {
     fn build() -> Layout {
         let mut instances = Vec::new();
-        let mut tables = Vec::new();
         let mut self_maps = Vec::new();
-        let mut offset = 0u32;
-        for pattern in &PATTERNS {
+        for (number, pattern) in PATTERNS.iter().enumerate() {
             let base = pattern.squares;
-            let size = POW3[base.len()];
-            tables.push((offset, size));
             let mut sets: Vec<Vec<u8>> = Vec::new();
             let mut maps = Vec::new();
             for sym in 0..8 {
@@ -236,16 +245,13 @@ impl Layout {
                 }
                 if !sets.contains(&set) {
                     sets.push(set);
-                    instances.push((offset, placed));
+                    instances.push((number, placed));
                 }
             }
             self_maps.push(maps);
-            offset += size;
         }
         Layout {
             instances,
-            tables,
-            pattern_weights: offset as usize,
             self_maps,
         }
     }
@@ -255,12 +261,6 @@ impl Layout {
     pub fn get() -> &'static Layout {
         static LAYOUT: OnceLock<Layout> = OnceLock::new();
         LAYOUT.get_or_init(Layout::build)
-    }
-
-    /// Weights per phase: pattern tables then the linear terms.
-    #[must_use]
-    pub fn phase_len(&self) -> usize {
-        self.pattern_weights + N_LINEAR
     }
 
     /// The smallest index among the symmetric equivalents of `index` of pattern `p`: all of
@@ -389,14 +389,13 @@ pub enum WeightsError {
 }
 
 /// Parses a weights file into one vector per phase. Format: `RGEV`, version (u16 LE), phase
-/// count (u16 LE), then [`N_PHASES`] × [`Layout::phase_len`] weights in centi-discs as i16 LE,
+/// count (u16 LE), then [`N_PHASES`] × [`PHASE_LEN`] weights in centi-discs as i16 LE,
 /// where `i16::MIN` followed by a u16 LE count `n` stands for `n` zeros.
 ///
 /// # Errors
 /// [`WeightsError`] when the header is wrong or the stream does not hold exactly the expected
 /// number of weights.
 pub fn parse_weights(bytes: &[u8]) -> Result<Vec<Vec<i16>>, WeightsError> {
-    let layout = Layout::get();
     if bytes.len() < 8
         || &bytes[..4] != MAGIC
         || u16::from_le_bytes([bytes[4], bytes[5]]) != VERSION
@@ -404,7 +403,7 @@ pub fn parse_weights(bytes: &[u8]) -> Result<Vec<Vec<i16>>, WeightsError> {
     {
         return Err(WeightsError::Header);
     }
-    let expected = N_PHASES * layout.phase_len();
+    let expected = N_PHASES * PHASE_LEN;
     let mut values = Vec::with_capacity(expected);
     let mut words = bytes[8..]
         .chunks(2)
@@ -428,7 +427,7 @@ pub fn parse_weights(bytes: &[u8]) -> Result<Vec<Vec<i16>>, WeightsError> {
         return Err(WeightsError::Size(values.len(), expected));
     }
     Ok(values
-        .chunks_exact(layout.phase_len())
+        .chunks_exact(PHASE_LEN)
         .map(<[i16]>::to_vec)
         .collect())
 }
@@ -481,17 +480,6 @@ pub fn pattern_eval(player: u64, opponent: u64, features: &[i32; N_LINEAR - 1]) 
     eval_with(w, player, opponent, features)
 }
 
-/// Offset of each pattern's table in a phase's weights.
-const OFFSETS: [u32; 11] = {
-    let mut t = [0u32; 11];
-    let mut i = 1;
-    while i < 11 {
-        t[i] = t[i - 1] + POW3[PATTERNS[i - 1].squares.len()];
-        i += 1;
-    }
-    t
-};
-
 /// The patterns placed by each symmetry, as unrolled in [`eval_with`] ([`Layout`] derives the
 /// same placements; a test checks).
 #[cfg(test)]
@@ -514,7 +502,7 @@ macro_rules! placed {
     };
 }
 
-/// [`pattern_eval`] with one phase's weights `w` ([`Layout::phase_len`] values) given.
+/// [`pattern_eval`] with one phase's weights `w` ([`PHASE_LEN`] values) given.
 #[inline]
 #[must_use]
 pub fn eval_with(w: &[i16], player: u64, opponent: u64, features: &[i32; N_LINEAR - 1]) -> i32 {
@@ -534,7 +522,7 @@ pub fn eval_with(w: &[i16], player: u64, opponent: u64, features: &[i32; N_LINEA
         + placed!(w, p5, o5; 0, 2, 3, 4, 5)
         + placed!(w, p6, o6; 2)
         + placed!(w, p7, o7; 2);
-    let lin = &w[Layout::get().pattern_weights..];
+    let lin = &w[PATTERN_WEIGHTS..];
     score
         + i32::from(lin[0])
         + lin[1..]
@@ -554,11 +542,8 @@ mod tests {
     fn by_symmetry() -> Vec<Vec<(u32, usize)>> {
         let layout = Layout::get();
         let mut out = vec![Vec::new(); 8];
-        for (offset, squares) in &layout.instances {
-            let number = OFFSETS
-                .iter()
-                .position(|o| o == offset)
-                .expect("table offset");
+        for (number, squares) in &layout.instances {
+            let number = *number;
             let base = PATTERNS[number].squares;
             let sym = (0..8u8)
                 .find(|&t| {
@@ -567,7 +552,7 @@ mod tests {
                         .eq(squares.iter().copied())
                 })
                 .expect("a symmetric image of the base");
-            out[usize::from(sym)].push((*offset, number));
+            out[usize::from(sym)].push((OFFSETS[number], number));
         }
         out
     }
@@ -601,7 +586,7 @@ mod tests {
             let mut slow: Vec<(u32, u32)> = layout
                 .instances
                 .iter()
-                .map(|(offset, squares)| (*offset, pattern_index(squares, p, o)))
+                .map(|(number, squares)| (OFFSETS[*number], pattern_index(squares, p, o)))
                 .collect();
             fast.sort_unstable();
             slow.sort_unstable();
