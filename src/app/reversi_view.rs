@@ -32,7 +32,7 @@ pub const LEVEL_HELP: panels::LevelHelp = panels::LevelHelp {
     describe: |level| match level {
         Level::Easy => "Greedy: flips as many discs as it can right now.",
         Level::Medium => "Looks a few moves ahead, prizing corners and edges.",
-        Level::Hard => "Deep search with mobility and stability; perfect endgame.",
+        Level::Hard => "Deep search with learned edge and corner patterns; perfect endgame.",
     },
     uses_depth: |level| level != Level::Easy,
 };
