@@ -37,8 +37,8 @@ pub const SHALLOW_EMPTIES: u32 = 7;
 /// ([`Searcher::order_deep`]) and the midgame table's move is used when the endgame table has
 /// none. (On FFO #40–#49, 14 took 82 s against 89 s with 12 and 155 s with 10.)
 const SORT_EMPTIES: u32 = 14;
-/// Ordering weights at high empties: per unit of opponent mobility, of opponent potential
-/// mobility, and per disc of the shallow search's score.
+/// Move-ordering weights: per unit of opponent mobility, of opponent potential mobility, and
+/// (from [`SORT_EMPTIES`] up) per disc of the shallow search's score.
 const SORT_W_MOB: i32 = 64;
 /// See [`SORT_W_MOB`].
 const SORT_W_POT: i32 = 16;
@@ -615,18 +615,13 @@ impl Searcher<'_> {
             let key = if sq as u8 == tt_move {
                 1 << 28
             } else {
-                let reply = legal_moves(no, np);
-                let mob = (reply.count_ones() + (reply & CORNERS).count_ones()) as i32;
-                let pot = (neighbours(np) & empty & !bit).count_ones() as i32;
+                let (key, reply) = fastest_first(np, no, empty, bit, odd);
                 let ev = if reply == 0 || depth == 0 {
                     -evaluate(no, np)
                 } else {
                     -self.pvs(no, np, depth, -INF, INF, false)
                 };
-                -mob * SORT_W_MOB - pot * SORT_W_POT
-                    + ev * SORT_W_EVAL / 100
-                    + if odd & bit != 0 { 12 } else { 0 }
-                    + if CORNERS & bit != 0 { 8 } else { 0 }
+                key + ev * SORT_W_EVAL / 100
             };
             out[count] = Candidate {
                 sq: sq as u8,
@@ -672,6 +667,21 @@ pub(crate) fn pv_from(tt: &Tt, mut p: u64, mut o: u64, max: usize) -> Vec<Move> 
     pv
 }
 
+/// Fastest-first key of the move to `bit` that led to `(np, no)` (opponent to move), higher
+/// first: opponent mobility (corners counted twice) × [`SORT_W_MOB`] and opponent potential
+/// mobility (empties next to our discs) × [`SORT_W_POT`] against, small bonuses for a move into
+/// an `odd` quadrant and for a corner. Also returns the opponent's legal moves.
+#[inline(always)]
+fn fastest_first(np: u64, no: u64, empty: u64, bit: u64, odd: u64) -> (i32, u64) {
+    let reply = legal_moves(no, np);
+    let mob = (reply.count_ones() + (reply & CORNERS).count_ones()) as i32;
+    let pot = (neighbours(np) & empty & !bit).count_ones() as i32;
+    let key = -mob * SORT_W_MOB - pot * SORT_W_POT
+        + if odd & bit != 0 { 12 } else { 0 }
+        + if CORNERS & bit != 0 { 8 } else { 0 };
+    (key, reply)
+}
+
 /// Orders endgame moves: `tt_move` first, then fastest-first (opponent mobility, corners
 /// counted twice), then corners and moves into odd quadrants. Returns the count.
 #[inline(always)]
@@ -690,13 +700,7 @@ fn order_end(p: u64, o: u64, moves: u64, tt_move: u8, out: &mut [Candidate; 36])
         let key = if sq as u8 == tt_move {
             1 << 20
         } else {
-            let reply = legal_moves(no, np);
-            let mob = (reply.count_ones() + (reply & CORNERS).count_ones()) as i32;
-            // Opponent's potential mobility: empties next to our discs after the move.
-            let pot = (neighbours(np) & empty & !bit).count_ones() as i32;
-            -mob * 64 - pot * 16
-                + if odd & bit != 0 { 12 } else { 0 }
-                + if CORNERS & bit != 0 { 8 } else { 0 }
+            fastest_first(np, no, empty, bit, odd).0
         };
         out[n] = Candidate {
             sq: sq as u8,
