@@ -126,6 +126,84 @@ pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
     f
 }
 
+/// Discs flipped along one 8-square line by a placement at `pos` (0..8) when the player's
+/// discs on the line are the bits of the index and every other square is the opponent's:
+/// `LAST_FLIPS[pos][line]`. Used at the last empty square, where that always holds
+/// (Edax's `count_last_flip` idea).
+static LAST_FLIPS: [[u8; 256]; 8] = {
+    let mut t = [[0u8; 256]; 8];
+    let mut pos = 0;
+    while pos < 8 {
+        let mut line = 0;
+        while line < 256 {
+            let mut n = 0;
+            // Towards lower positions, then higher: the run of opponent discs up to the
+            // nearest player disc flips; with no player disc, nothing does.
+            let mut j = pos as i32 - 1;
+            while j >= 0 && line & (1 << j) == 0 {
+                j -= 1;
+            }
+            if j >= 0 {
+                n += pos as i32 - 1 - j;
+            }
+            let mut j = pos + 1;
+            while j < 8 && line & (1 << j) == 0 {
+                j += 1;
+            }
+            if j < 8 {
+                n += (j - pos - 1) as i32;
+            }
+            t[pos][line] = n as u8;
+            line += 1;
+        }
+        pos += 1;
+    }
+    t
+};
+
+/// The two diagonals through each square: `[a1-h8 direction, h1-a8 direction]` (bitboards,
+/// the square included).
+static DIAGONALS: [[u64; 2]; 64] = {
+    let mut t = [[0u64; 2]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, c) = ((sq / 8) as i32, (sq % 8) as i32);
+        let mut k = -7;
+        while k <= 7 {
+            if r + k >= 0 && r + k < 8 && c + k >= 0 && c + k < 8 {
+                t[sq][0] |= 1u64 << ((r + k) * 8 + c + k);
+            }
+            if r + k >= 0 && r + k < 8 && c - k >= 0 && c - k < 8 {
+                t[sq][1] |= 1u64 << ((r + k) * 8 + c - k);
+            }
+            k += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The number of discs the owner of `p` flips by placing on square index `sq` when `sq` is
+/// the board's only empty square (all other squares not in `p` are the opponent's); 0 when
+/// the placement is illegal. Four table lookups, one per line, instead of [`flips`].
+#[inline(always)]
+#[must_use]
+pub fn last_flip_count(p: u64, sq: u32) -> u32 {
+    const A_FILE: u64 = 0x0101_0101_0101_0101;
+    let (r, c) = ((sq / 8) as usize, (sq % 8) as usize);
+    let row = (p >> (8 * r)) as u8;
+    // Column bits to one byte, row r at bit r; each diagonal square lies in its own column,
+    // so adding the diagonal's bytes collapses it to one byte, column c at bit c.
+    let col = (((p >> c) & A_FILE).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
+    let [d1, d2] = DIAGONALS[sq as usize];
+    let diag = ((p & d1).wrapping_mul(A_FILE) >> 56) as u8;
+    let anti = ((p & d2).wrapping_mul(A_FILE) >> 56) as u8;
+    u32::from(LAST_FLIPS[c][usize::from(row)])
+        + u32::from(LAST_FLIPS[r][usize::from(col)])
+        + u32::from(LAST_FLIPS[c][usize::from(diag)])
+        + u32::from(LAST_FLIPS[c][usize::from(anti)])
+}
+
 /// The squares adjacent (8-neighbourhood) to any square of `b` (bitboard; may include squares
 /// of `b` itself, callers mask with the empty squares). Used for potential mobility / frontier.
 #[inline]
@@ -303,6 +381,29 @@ mod tests {
         // d3 = 19, c4 = 26, f5 = 37, e6 = 44
         assert_eq!(m, (1 << 19) | (1 << 26) | (1 << 37) | (1 << 44));
         assert_eq!(flips(black, white, 19), 1 << 27);
+    }
+
+    #[test]
+    fn last_flip_count_matches_flips_on_full_boards() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for i in 0..50_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let sq = i % 64;
+            let p = x & !(1u64 << sq);
+            let o = !p & !(1u64 << sq);
+            assert_eq!(
+                last_flip_count(p, sq),
+                flips(p, o, sq).count_ones(),
+                "{p:#x} {sq}"
+            );
+            assert_eq!(
+                last_flip_count(o, sq),
+                flips(o, p, sq).count_ones(),
+                "{o:#x} {sq}"
+            );
+        }
     }
 
     #[test]

@@ -10,11 +10,12 @@
 //!   ordering (fewest opponent replies first, potential mobility, parity and corners as
 //!   tie-breaks); from 14 empties up the ordering adds a shallow midgame search of each move
 //!   (depth 0–2, as Edax's `movelist_evaluate`) and falls back on the midgame table's move;
-//! - from [`SHALLOW_EMPTIES`] down to 3 empties: no table, no sorting: the empty squares are
+//! - from [`SHALLOW_EMPTIES`] down to 4 empties: no table, no sorting: the empty squares are
 //!   tried in quadrant-parity order (odd quadrants first), skipping squares with no opponent
 //!   neighbour;
-//! - 2 empties: both squares tried directly; the last empty square is scored directly from
-//!   the flip count.
+//! - 3 and 2 empties: the squares tried directly (3: the one alone in its quadrant first);
+//!   the last empty square is scored from its flip count, looked up per line
+//!   ([`super::bitboard::last_flip_count`]).
 //!
 //! On x86-64 CPUs with popcnt, lzcnt and BMI1/2 (detected at run time) the recursive functions
 //! run a copy compiled for those features (about 20 % faster), as [`super::perft()`] does.
@@ -23,7 +24,9 @@
 
 use crate::core::StopFlag;
 
-use super::bitboard::{CORNERS, flips, legal_moves, neighbours, stable_discs_inline};
+use super::bitboard::{
+    CORNERS, flips, last_flip_count, legal_moves, neighbours, stable_discs_inline,
+};
 use super::eval::{evaluate, final_score};
 use super::position::Position;
 use super::search::{Candidate, INF, Searcher, sort_candidates};
@@ -239,14 +242,14 @@ impl Searcher<'_> {
     fn end_last(&mut self, p: u64, o: u64, sq: u32) -> i32 {
         self.nodes += 1;
         let pc = p.count_ones() as i32;
-        let f = flips(p, o, sq);
+        let f = last_flip_count(p, sq) as i32;
         if f != 0 {
-            return 2 * (pc + 1 + f.count_ones() as i32) - 64;
+            return 2 * (pc + 1 + f) - 64;
         }
-        let fo = flips(o, p, sq);
+        let fo = last_flip_count(o, sq) as i32;
         if fo != 0 {
             let oc = 63 - pc;
-            return 64 - 2 * (oc + 1 + fo.count_ones() as i32);
+            return 64 - 2 * (oc + 1 + fo);
         }
         let d = 2 * pc - 63;
         if d > 0 { d + 1 } else { d - 1 }
@@ -294,7 +297,74 @@ impl Searcher<'_> {
         (best > -INF).then_some(best)
     }
 
-    /// Shallow solver, `3 ≤ n ≤ SHALLOW_EMPTIES`: parity-ordered empties, no table, fail-soft.
+    /// Three empty squares (`empty`) left: the one alone in its quadrant first (Edax
+    /// `search_solve_3`), each answered by [`Self::end_2`]; fail-soft.
+    #[inline(always)]
+    fn end_3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64, passed: bool) -> i32 {
+        self.nodes += 1;
+        let mut x = [0u32; 3];
+        let mut rest = empty;
+        for slot in &mut x {
+            *slot = rest.trailing_zeros();
+            rest &= rest - 1;
+        }
+        let quadrant = |sq: u32| (sq >> 5) << 1 | (sq >> 2) & 1;
+        let [q1, q2, q3] = x.map(quadrant);
+        if q1 == q2 && q3 != q1 {
+            x = [x[2], x[0], x[1]];
+        } else if q1 == q3 && q2 != q1 {
+            x = [x[1], x[0], x[2]];
+        }
+        if let Some(s) = self.moves_3(p, o, alpha, beta, empty, x) {
+            return s;
+        }
+        if passed {
+            return final_score(p, o);
+        }
+        self.nodes += 1;
+        match self.moves_3(o, p, -beta, -alpha, empty, x) {
+            Some(s) => -s,
+            None => final_score(p, o),
+        }
+    }
+
+    /// The best score over the moves on the squares `x` (the last three empties, in that
+    /// order), fail-soft within `(alpha, beta)`; `None` when none is legal.
+    #[inline(always)]
+    fn moves_3(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        empty: u64,
+        x: [u32; 3],
+    ) -> Option<i32> {
+        let mut best = -INF;
+        for sq in x {
+            if NEIGHBOURHOOD[sq as usize] & o == 0 {
+                continue;
+            }
+            let f = flips(p, o, sq);
+            if f == 0 {
+                continue;
+            }
+            let bit = 1u64 << sq;
+            let s = -self.end_2(o & !f, p | f | bit, -beta, -alpha, empty ^ bit, false);
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best > -INF).then_some(best)
+    }
+
+    /// Shallow solver, `4 ≤ n ≤ SHALLOW_EMPTIES`: parity-ordered empties, no table, fail-soft.
     #[inline(always)]
     fn end_shallow_body<K: Isa>(
         &mut self,
@@ -337,8 +407,8 @@ impl Searcher<'_> {
                 let bit = 1u64 << sq;
                 let np = p | f | bit;
                 let no = o & !f;
-                let s = if n == 3 {
-                    -self.end_2(no, np, -beta, -alpha, empty ^ bit, false)
+                let s = if n == 4 {
+                    -self.end_3(no, np, -beta, -alpha, empty ^ bit, false)
                 } else {
                     -K::shallow(self, no, np, -beta, -alpha, n - 1, false)
                 };
@@ -396,6 +466,7 @@ impl Searcher<'_> {
                 0 => final_score(p, o),
                 1 => self.end_last(p, o, (!(p | o)).trailing_zeros()),
                 2 => self.end_2(p, o, alpha, beta, !(p | o), passed),
+                3 => self.end_3(p, o, alpha, beta, !(p | o), passed),
                 _ => K::shallow(self, p, o, alpha, beta, n, passed),
             };
         }
