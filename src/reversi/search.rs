@@ -33,7 +33,8 @@ pub(crate) struct Searcher<'a> {
     deadline: Option<Instant>,
     /// Set once the stop flag or the deadline was seen; all results after that are garbage.
     pub aborted: bool,
-    /// The CPU has popcnt, lzcnt, BMI1 and BMI2: the endgame solver runs its x86-64-v3 build.
+    /// The CPU has popcnt, lzcnt, BMI1, BMI2 and AVX2: the endgame solver runs its x86-64-v3
+    /// build.
     pub v3: bool,
 }
 
@@ -81,6 +82,7 @@ fn has_v3() -> bool {
             && std::arch::is_x86_feature_detected!("lzcnt")
             && std::arch::is_x86_feature_detected!("bmi1")
             && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("avx2")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
