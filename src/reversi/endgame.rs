@@ -792,8 +792,8 @@ pub type SolveResult = (i32, Option<Move>, u64);
 /// Solves `pos` exactly: `(score, best, nodes)` where `score` is the final disc differential for
 /// the side to move with perfect play (empty squares to the winner, −64..=64), `best` a move
 /// achieving it (`Some(Move::Pass)` when the side to move must pass, `None` when the game is
-/// over) and `nodes` the nodes visited. Single-threaded; uses fresh tables (48 MiB endgame,
-/// 6 MiB midgame, allocated lazily).
+/// over) and `nodes` the nodes visited. Single-threaded; uses fresh tables (64 MiB endgame,
+/// 8 MiB midgame, allocated lazily).
 ///
 /// If `stop` is raised before the end, the search returns at once and the score is not exact:
 /// check `stop.is_stopped()` afterwards. Speed on one core (release, 2.5 GHz Xeon): about

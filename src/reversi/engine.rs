@@ -50,12 +50,12 @@ const PRE_SOLVE_DEPTH: u32 = 6;
 /// Medium's score for a finished game: disc differential times this.
 const MEDIUM_WIN: i32 = 10_000;
 
-/// Mid-game table size (log2 of entries, 24 bytes each): 12 MiB.
+/// Mid-game table size (log2 of entries, 32 bytes each with the cache-line padding): 16 MiB.
 const MID_TT_BITS: u32 = 19;
-/// Endgame table size (log2 of entries, 24 bytes each): 24 MiB.
+/// Endgame table size (log2 of entries, 32 bytes each): 32 MiB.
 const END_TT_BITS: u32 = 20;
 
-/// The Reversi computer player. Keeps Hard's transposition tables (≈36 MiB) between moves;
+/// The Reversi computer player. Keeps Hard's transposition tables (≈48 MiB) between moves;
 /// [`Engine::clear`] empties them.
 ///
 /// `think` must not be called on a finished game: it panics with "game is over". When the side to

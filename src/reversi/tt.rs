@@ -1,6 +1,7 @@
 //! Transposition table: a fixed-size array of two-entry buckets keyed by a hash of the two
 //! bitboards, storing score bounds, the depth searched and the best move (used first in move
-//! ordering). Entries hold the full position, so a hit is never a false match.
+//! ordering). Entries hold the full position, so a hit is never a false match. Each bucket
+//! (two 24-byte entries) fills one 64-byte cache line, so a probe costs one memory access.
 
 /// "No move" in [`TtEntry::best`].
 pub(crate) const NO_MOVE: u8 = 64;
@@ -42,27 +43,38 @@ impl TtEntry {
     }
 }
 
-/// The table; `bits` = log2 of the number of entries (24 bytes each).
+/// Words (u64) per bucket: two entries of three words, padded to a 64-byte cache line.
+const BUCKET_WORDS: usize = 8;
+
+/// The table; `bits` = log2 of the number of entries (two per 64-byte bucket).
 pub(crate) struct Tt {
-    entries: Vec<[u64; 3]>,
+    /// The buckets, [`BUCKET_WORDS`] words each, starting at word `base` (which makes them
+    /// cache-line aligned).
+    words: Vec<u64>,
+    base: usize,
     shift: u32,
     generation: u8,
 }
 
 impl Tt {
-    /// A table of `2^bits` entries (`bits` ≥ 1), all empty.
+    /// A table of `2^bits` entries (`bits` clamped to 2..=30), all empty.
     pub fn new(bits: u32) -> Tt {
-        let bits = bits.clamp(1, 30);
+        let bits = bits.clamp(2, 30);
+        let buckets = 1usize << (bits - 1);
+        // Zeroed (lazily, by the OS) with one spare bucket to align the first one to 64 bytes.
+        let words = vec![0u64; (buckets + 1) * BUCKET_WORDS];
+        let misalign = (words.as_ptr() as usize / 8) % BUCKET_WORDS;
         Tt {
-            entries: vec![[0u64; 3]; 1usize << bits],
-            shift: 64 - bits,
+            base: (BUCKET_WORDS - misalign) % BUCKET_WORDS,
+            words,
+            shift: 65 - bits,
             generation: 1,
         }
     }
 
     /// Forget everything.
     pub fn clear(&mut self) {
-        self.entries.fill([0u64; 3]);
+        self.words.fill(0);
         self.generation = 1;
     }
 
@@ -71,11 +83,19 @@ impl Tt {
         self.generation = self.generation.wrapping_add(1).max(1);
     }
 
+    /// Word index of the first entry of the position's bucket (the second is 3 words on).
     #[inline]
     fn bucket(&self, player: u64, opponent: u64) -> usize {
         let h = player.wrapping_mul(0x9E37_79B9_7F4A_7C15)
             ^ opponent.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        ((h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9) >> self.shift) as usize & !1
+        let b = ((h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9) >> self.shift) as usize;
+        self.base + b * BUCKET_WORDS
+    }
+
+    /// The entry at word index `i`.
+    #[inline]
+    fn entry(&self, i: usize) -> TtEntry {
+        TtEntry::unpack([self.words[i], self.words[i + 1], self.words[i + 2]])
     }
 
     /// The entry for this position, if stored.
@@ -84,10 +104,7 @@ impl Tt {
         let i = self.bucket(player, opponent);
         let matches =
             |e: &TtEntry| e.player == player && e.opponent == opponent && e.generation != 0;
-        let (a, b) = (
-            TtEntry::unpack(self.entries[i]),
-            TtEntry::unpack(self.entries[i + 1]),
-        );
+        let (a, b) = (self.entry(i), self.entry(i + 3));
         if matches(&a) {
             Some(a)
         } else if matches(&b) {
@@ -111,10 +128,7 @@ impl Tt {
     ) {
         let i = self.bucket(player, opponent);
         let same = |e: &TtEntry| e.player == player && e.opponent == opponent;
-        let (a, b) = (
-            TtEntry::unpack(self.entries[i]),
-            TtEntry::unpack(self.entries[i + 1]),
-        );
+        let (a, b) = (self.entry(i), self.entry(i + 3));
         let slot = if same(&a) {
             if a.depth > depth.min(255) as u8 && a.generation == self.generation {
                 return;
@@ -124,23 +138,23 @@ impl Tt {
             if b.depth > depth.min(255) as u8 && b.generation == self.generation {
                 return;
             }
-            i + 1
+            i + 3
         } else {
             let (a, b) = (&a, &b);
             let age = |e: &TtEntry| e.generation != self.generation;
             match (age(a), age(b)) {
                 (true, false) => i,
-                (false, true) => i + 1,
+                (false, true) => i + 3,
                 _ => {
                     if a.depth <= b.depth {
                         i
                     } else {
-                        i + 1
+                        i + 3
                     }
                 }
             }
         };
-        self.entries[slot] = TtEntry {
+        let w = TtEntry {
             player,
             opponent,
             lower: lower.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
@@ -150,5 +164,6 @@ impl Tt {
             generation: self.generation,
         }
         .pack();
+        self.words[slot..slot + 3].copy_from_slice(&w);
     }
 }
