@@ -18,13 +18,15 @@
 //!   ([`super::bitboard::last_flip_count`]).
 //!
 //! On x86-64 CPUs with popcnt, lzcnt, BMI1/2 and AVX2 (detected at run time) the recursive
-//! functions run a copy compiled for those features (about 25 % faster), as
-//! [`super::perft()`] does.
+//! functions run a copy compiled for those features, flipping discs four directions at a time
+//! ([`super::bitboard::flips_avx2`]), as [`super::perft()`] does.
 //!
 //! Scores are whole discs, −64..=64, from the side to move's point of view.
 
 use crate::core::StopFlag;
 
+#[cfg(target_arch = "x86_64")]
+use super::bitboard::flips_avx2;
 use super::bitboard::{
     CORNERS, flips, last_flip_count, legal_moves, neighbours, stable_discs_inline,
 };
@@ -124,6 +126,8 @@ fn odd_quadrants(empty: u64) -> u64 {
 /// other target) and, on x86-64, [`V3`] (hardware popcount, lzcnt, BMI1/2 and AVX2, as perft
 /// does).
 trait Isa {
+    /// [`flips`] in this instruction set.
+    fn flips(p: u64, o: u64, sq: u32) -> u64;
     fn search(
         s: &mut Searcher<'_>,
         p: u64,
@@ -148,6 +152,10 @@ trait Isa {
 struct Base;
 
 impl Isa for Base {
+    #[inline(always)]
+    fn flips(p: u64, o: u64, sq: u32) -> u64 {
+        flips(p, o, sq)
+    }
     #[inline(never)]
     fn search(
         s: &mut Searcher<'_>,
@@ -181,6 +189,11 @@ struct V3;
 
 #[cfg(target_arch = "x86_64")]
 impl Isa for V3 {
+    #[inline(always)]
+    fn flips(p: u64, o: u64, sq: u32) -> u64 {
+        // SAFETY: `V3` is only used when `Searcher::v3` is set, i.e. AVX2 was detected.
+        unsafe { flips_avx2(p, o, sq) }
+    }
     #[inline]
     fn search(
         s: &mut Searcher<'_>,
@@ -259,18 +272,26 @@ impl Searcher<'_> {
 
     /// Two empty squares (`empty`) left: both tried directly (Edax `board_solve_2`).
     #[inline(always)]
-    fn end_2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64, passed: bool) -> i32 {
+    fn end_2<K: Isa>(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        empty: u64,
+        passed: bool,
+    ) -> i32 {
         self.nodes += 1;
         let x1 = empty.trailing_zeros();
         let x2 = (empty & (empty - 1)).trailing_zeros();
-        if let Some(s) = self.moves_2(p, o, beta, x1, x2) {
+        if let Some(s) = self.moves_2::<K>(p, o, beta, x1, x2) {
             return s;
         }
         if passed {
             return final_score(p, o);
         }
         self.nodes += 1;
-        match self.moves_2(o, p, -alpha, x1, x2) {
+        match self.moves_2::<K>(o, p, -alpha, x1, x2) {
             Some(s) => -s,
             None => final_score(p, o),
         }
@@ -279,10 +300,10 @@ impl Searcher<'_> {
     /// The best score over the moves on `x1` and `x2` (the last two empties) with a cutoff
     /// at `beta`; `None` when neither is legal.
     #[inline(always)]
-    fn moves_2(&mut self, p: u64, o: u64, beta: i32, x1: u32, x2: u32) -> Option<i32> {
+    fn moves_2<K: Isa>(&mut self, p: u64, o: u64, beta: i32, x1: u32, x2: u32) -> Option<i32> {
         let mut best = -INF;
         if NEIGHBOURHOOD[x1 as usize] & o != 0 {
-            let f = flips(p, o, x1);
+            let f = K::flips(p, o, x1);
             if f != 0 {
                 best = -self.end_last(o & !f, p | f | (1u64 << x1), x2);
                 if best >= beta {
@@ -291,7 +312,7 @@ impl Searcher<'_> {
             }
         }
         if NEIGHBOURHOOD[x2 as usize] & o != 0 {
-            let f = flips(p, o, x2);
+            let f = K::flips(p, o, x2);
             if f != 0 {
                 best = best.max(-self.end_last(o & !f, p | f | (1u64 << x2), x1));
             }
@@ -302,7 +323,15 @@ impl Searcher<'_> {
     /// Three empty squares (`empty`) left: the one alone in its quadrant first (Edax
     /// `search_solve_3`), each answered by [`Self::end_2`]; fail-soft.
     #[inline(always)]
-    fn end_3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64, passed: bool) -> i32 {
+    fn end_3<K: Isa>(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        empty: u64,
+        passed: bool,
+    ) -> i32 {
         self.nodes += 1;
         let mut x = [0u32; 3];
         let mut rest = empty;
@@ -317,14 +346,14 @@ impl Searcher<'_> {
         } else if q1 == q3 && q2 != q1 {
             x = [x[1], x[0], x[2]];
         }
-        if let Some(s) = self.moves_3(p, o, alpha, beta, empty, x) {
+        if let Some(s) = self.moves_3::<K>(p, o, alpha, beta, empty, x) {
             return s;
         }
         if passed {
             return final_score(p, o);
         }
         self.nodes += 1;
-        match self.moves_3(o, p, -beta, -alpha, empty, x) {
+        match self.moves_3::<K>(o, p, -beta, -alpha, empty, x) {
             Some(s) => -s,
             None => final_score(p, o),
         }
@@ -333,7 +362,7 @@ impl Searcher<'_> {
     /// The best score over the moves on the squares `x` (the last three empties, in that
     /// order), fail-soft within `(alpha, beta)`; `None` when none is legal.
     #[inline(always)]
-    fn moves_3(
+    fn moves_3<K: Isa>(
         &mut self,
         p: u64,
         o: u64,
@@ -347,12 +376,12 @@ impl Searcher<'_> {
             if NEIGHBOURHOOD[sq as usize] & o == 0 {
                 continue;
             }
-            let f = flips(p, o, sq);
+            let f = K::flips(p, o, sq);
             if f == 0 {
                 continue;
             }
             let bit = 1u64 << sq;
-            let s = -self.end_2(o & !f, p | f | bit, -beta, -alpha, empty ^ bit, false);
+            let s = -self.end_2::<K>(o & !f, p | f | bit, -beta, -alpha, empty ^ bit, false);
             if s > best {
                 best = s;
                 if s > alpha {
@@ -402,7 +431,7 @@ impl Searcher<'_> {
                 if NEIGHBOURHOOD[sq as usize] & o == 0 {
                     continue;
                 }
-                let f = flips(p, o, sq);
+                let f = K::flips(p, o, sq);
                 if f == 0 {
                     continue;
                 }
@@ -410,7 +439,7 @@ impl Searcher<'_> {
                 let np = p | f | bit;
                 let no = o & !f;
                 let s = if n == 4 {
-                    -self.end_3(no, np, -beta, -alpha, empty ^ bit, false)
+                    -self.end_3::<K>(no, np, -beta, -alpha, empty ^ bit, false)
                 } else {
                     -K::shallow(self, no, np, -beta, -alpha, n - 1, false)
                 };
@@ -467,8 +496,8 @@ impl Searcher<'_> {
             return match n {
                 0 => final_score(p, o),
                 1 => self.end_last(p, o, (!(p | o)).trailing_zeros()),
-                2 => self.end_2(p, o, alpha, beta, !(p | o), passed),
-                3 => self.end_3(p, o, alpha, beta, !(p | o), passed),
+                2 => self.end_2::<K>(p, o, alpha, beta, !(p | o), passed),
+                3 => self.end_3::<K>(p, o, alpha, beta, !(p | o), passed),
                 _ => K::shallow(self, p, o, alpha, beta, n, passed),
             };
         }
@@ -502,7 +531,7 @@ impl Searcher<'_> {
             while rest != 0 {
                 let sq = rest.trailing_zeros();
                 rest &= rest - 1;
-                let f = flips(p, o, sq);
+                let f = K::flips(p, o, sq);
                 if let Some(e) = self.end_tt.probe(o & !f, p | f | (1u64 << sq)) {
                     let s = -i32::from(e.upper);
                     if s >= beta {
@@ -529,7 +558,7 @@ impl Searcher<'_> {
         let count = if n >= SORT_EMPTIES {
             self.order_deep(p, o, moves, tt_move, n, &mut list)
         } else {
-            order_end(p, o, moves, tt_move, &mut list)
+            order_end::<K>(p, o, moves, tt_move, &mut list)
         };
         let mut best = -INF;
         let mut best_move = NO_MOVE;
@@ -585,7 +614,7 @@ impl Searcher<'_> {
         let count = if n >= SORT_EMPTIES {
             self.order_deep(p, o, moves, hint, n, &mut list)
         } else {
-            order_end(p, o, moves, hint, &mut list)
+            order_end::<Base>(p, o, moves, hint, &mut list)
         };
         let list = &mut list[..count];
         // Exact scores are even (empties go to the winner), so a window (g − 3, g + 3) around
@@ -758,7 +787,7 @@ fn fastest_first(np: u64, no: u64, empty: u64, bit: u64, odd: u64) -> (i32, u64)
 /// Orders endgame moves: `tt_move` first, then fastest-first (opponent mobility, corners
 /// counted twice), then corners and moves into odd quadrants. Returns the count.
 #[inline(always)]
-fn order_end(p: u64, o: u64, moves: u64, tt_move: u8, out: &mut [Candidate; 36]) -> usize {
+fn order_end<K: Isa>(p: u64, o: u64, moves: u64, tt_move: u8, out: &mut [Candidate; 36]) -> usize {
     let empty = !(p | o);
     let odd = odd_quadrants(empty);
     let mut n = 0;
@@ -767,7 +796,7 @@ fn order_end(p: u64, o: u64, moves: u64, tt_move: u8, out: &mut [Candidate; 36])
         let sq = rest.trailing_zeros();
         rest &= rest - 1;
         let bit = 1u64 << sq;
-        let f = flips(p, o, sq);
+        let f = K::flips(p, o, sq);
         let np = p | f | bit;
         let no = o & !f;
         let key = if sq as u8 == tt_move {
