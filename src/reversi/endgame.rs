@@ -10,10 +10,11 @@
 //!   ordering (fewest opponent replies first, potential mobility, parity and corners as
 //!   tie-breaks); from 14 empties up the ordering adds a shallow midgame search of each move
 //!   (depth 0–2, as Edax's `movelist_evaluate`) and falls back on the midgame table's move;
-//! - from [`SHALLOW_EMPTIES`] down to 4 empties: no table, no sorting: the empty squares are
+//! - from [`SHALLOW_EMPTIES`] down to 5 empties: no table, no sorting: the empty squares are
 //!   tried in quadrant-parity order (odd quadrants first), skipping squares with no opponent
 //!   neighbour;
-//! - 3 and 2 empties: the squares tried directly (3: the one alone in its quadrant first);
+//! - 4, 3 and 2 empties: the squares tried directly by dedicated, inlined functions (odd
+//!   quadrants first);
 //!   the last empty square is scored from its flip count, looked up per line
 //!   ([`super::bitboard::last_flip_count`]).
 //!
@@ -395,7 +396,89 @@ impl Searcher<'_> {
         (best > -INF).then_some(best)
     }
 
-    /// Shallow solver, `4 ≤ n ≤ SHALLOW_EMPTIES`: parity-ordered empties, no table, fail-soft.
+    /// Four empty squares (`empty`) left: squares in odd quadrants first (Edax
+    /// `search_solve_4`), each answered by [`Self::end_3`]; the stability cutoff as in
+    /// [`Self::end_shallow_body`]; fail-soft.
+    #[inline(always)]
+    fn end_4<K: Isa>(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        empty: u64,
+        passed: bool,
+    ) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        if alpha >= STABILITY_THRESHOLD[4] {
+            let upper = 64 - 2 * stable_discs_inline(o, p).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
+        }
+        let odd = odd_quadrants(empty);
+        let mut x = [0u32; 4];
+        let mut i = 0;
+        for set in [empty & odd, empty & !odd] {
+            let mut rest = set;
+            while rest != 0 {
+                x[i] = rest.trailing_zeros();
+                rest &= rest - 1;
+                i += 1;
+            }
+        }
+        if let Some(s) = self.moves_4::<K>(p, o, alpha, beta, empty, x) {
+            return s;
+        }
+        if passed {
+            return final_score(p, o);
+        }
+        self.nodes += 1;
+        match self.moves_4::<K>(o, p, -beta, -alpha, empty, x) {
+            Some(s) => -s,
+            None => final_score(p, o),
+        }
+    }
+
+    /// The best score over the moves on the squares `x` (the last four empties, in that
+    /// order), fail-soft within `(alpha, beta)`; `None` when none is legal.
+    #[inline(always)]
+    fn moves_4<K: Isa>(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        empty: u64,
+        x: [u32; 4],
+    ) -> Option<i32> {
+        let mut best = -INF;
+        for sq in x {
+            if NEIGHBOURHOOD[sq as usize] & o == 0 {
+                continue;
+            }
+            let f = K::flips(p, o, sq);
+            if f == 0 {
+                continue;
+            }
+            let bit = 1u64 << sq;
+            let s = -self.end_3::<K>(o & !f, p | f | bit, -beta, -alpha, empty ^ bit, false);
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best > -INF).then_some(best)
+    }
+
+    /// Shallow solver, `5 ≤ n ≤ SHALLOW_EMPTIES`: parity-ordered empties, no table, fail-soft.
     #[inline(always)]
     fn end_shallow_body<K: Isa>(
         &mut self,
@@ -438,8 +521,8 @@ impl Searcher<'_> {
                 let bit = 1u64 << sq;
                 let np = p | f | bit;
                 let no = o & !f;
-                let s = if n == 4 {
-                    -self.end_3::<K>(no, np, -beta, -alpha, empty ^ bit, false)
+                let s = if n == 5 {
+                    -self.end_4::<K>(no, np, -beta, -alpha, empty ^ bit, false)
                 } else {
                     -K::shallow(self, no, np, -beta, -alpha, n - 1, false)
                 };
@@ -498,6 +581,7 @@ impl Searcher<'_> {
                 1 => self.end_last(p, o, (!(p | o)).trailing_zeros()),
                 2 => self.end_2::<K>(p, o, alpha, beta, !(p | o), passed),
                 3 => self.end_3::<K>(p, o, alpha, beta, !(p | o), passed),
+                4 => self.end_4::<K>(p, o, alpha, beta, !(p | o), passed),
                 _ => K::shallow(self, p, o, alpha, beta, n, passed),
             };
         }
