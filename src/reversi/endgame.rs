@@ -7,9 +7,10 @@
 //! - above [`SHALLOW_EMPTIES`] empties: PVS / null-window alpha-beta with the endgame
 //!   transposition table, enhanced transposition cutoff (from 12 empties), the stability cutoff
 //!   (the opponent's stable discs bound the score, Edax's `search_SC_NWS`), and fastest-first
-//!   ordering (fewest opponent replies first, potential mobility, parity and corners as
-//!   tie-breaks); from 14 empties up the ordering adds a shallow midgame search of each move
-//!   (depth 0–2, as Edax's `movelist_evaluate`) and falls back on the midgame table's move;
+//!   ordering (fewest opponent replies first; corner-stable discs, potential mobility, parity
+//!   and corners as tie-breaks); from 15 empties up the ordering adds a shallow midgame search
+//!   of each move (depth 0–2, as Edax's `movelist_evaluate`) and falls back on the midgame
+//!   table's move;
 //! - from [`SHALLOW_EMPTIES`] down to 5 empties: no table, no sorting: the empty squares are
 //!   tried in quadrant-parity order (odd quadrants first), skipping squares with no opponent
 //!   neighbour;
@@ -42,8 +43,9 @@ pub const SHALLOW_EMPTIES: u32 = 7;
 
 /// From this many empties up, moves are ordered with a shallow midgame search
 /// ([`Searcher::order_deep`]) and the midgame table's move is used when the endgame table has
-/// none. (On FFO #40–#49, 14 took 82 s against 89 s with 12 and 155 s with 10.)
-const SORT_EMPTIES: u32 = 14;
+/// none. (On FFO #40–#49, run side by side: 15 took 63 s against 64 s with 14 and 16,
+/// although 14 visits 2 % fewer nodes; earlier, 12 and 10 were 9 % and 90 % slower than 14.)
+const SORT_EMPTIES: u32 = 15;
 /// Move-ordering weights: per unit of opponent mobility, of opponent potential mobility, and
 /// (from [`SORT_EMPTIES`] up) per disc of the shallow search's score.
 const SORT_W_MOB: i32 = 64;
@@ -927,8 +929,8 @@ pub type SolveResult = (i32, Option<Move>, u64);
 /// 8 MiB midgame, allocated lazily).
 ///
 /// If `stop` is raised before the end, the search returns at once and the score is not exact:
-/// check `stop.is_stopped()` afterwards. Speed on one core (release, 2.5 GHz Xeon): about
-/// 15–20 M nodes/s; FFO #40 ≈ 0.6 s, #41–#44 ≈ 1.5–7 s, #45 ≈ 23 s, #40–#49 ≈ 82 s.
+/// check `stop.is_stopped()` afterwards. Speed on one core (release, 2.5 GHz Xeon, AVX2): about
+/// 22–25 M nodes/s; FFO #40 ≈ 0.5 s, #41–#44 ≈ 1–5 s, #45 ≈ 18 s, #40–#49 ≈ 62–63 s.
 #[must_use]
 pub fn solve(pos: &Position, stop: &StopFlag) -> SolveResult {
     if pos.is_game_over() {
