@@ -353,53 +353,7 @@ impl Searcher<'_> {
         } else if q1 == q3 && q2 != q1 {
             x = [x[1], x[0], x[2]];
         }
-        if let Some(s) = self.moves_3::<K>(p, o, alpha, beta, empty, x) {
-            return s;
-        }
-        if passed {
-            return final_score(p, o);
-        }
-        self.nodes += 1;
-        match self.moves_3::<K>(o, p, -beta, -alpha, empty, x) {
-            Some(s) => -s,
-            None => final_score(p, o),
-        }
-    }
-
-    /// The best score over the moves on the squares `x` (the last three empties, in that
-    /// order), fail-soft within `(alpha, beta)`; `None` when none is legal.
-    #[inline(always)]
-    fn moves_3<K: Isa>(
-        &mut self,
-        p: u64,
-        o: u64,
-        mut alpha: i32,
-        beta: i32,
-        empty: u64,
-        x: [u32; 3],
-    ) -> Option<i32> {
-        let mut best = -INF;
-        for sq in x {
-            if NEIGHBOURHOOD[sq as usize] & o == 0 {
-                continue;
-            }
-            let f = K::flips(p, o, sq);
-            if f == 0 {
-                continue;
-            }
-            let bit = 1u64 << sq;
-            let s = -self.end_2::<K>(o & !f, p | f | bit, -beta, -alpha, empty ^ bit, false);
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        (best > -INF).then_some(best)
+        self.solve_squares::<K, 3>(p, o, alpha, beta, empty, x, passed)
     }
 
     /// Four empty squares (`empty`) left: squares in odd quadrants first (Edax
@@ -435,30 +389,47 @@ impl Searcher<'_> {
                 i += 1;
             }
         }
-        if let Some(s) = self.moves_4::<K>(p, o, alpha, beta, empty, x) {
+        self.solve_squares::<K, 4>(p, o, alpha, beta, empty, x, passed)
+    }
+
+    /// With `N` (3 or 4) empties `x`, in the order to try them: the best score for the side
+    /// to move, the opponent's when it must pass, the final score when neither can move.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn solve_squares<K: Isa, const N: usize>(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        empty: u64,
+        x: [u32; N],
+        passed: bool,
+    ) -> i32 {
+        if let Some(s) = self.moves_n::<K, N>(p, o, alpha, beta, empty, x) {
             return s;
         }
         if passed {
             return final_score(p, o);
         }
         self.nodes += 1;
-        match self.moves_4::<K>(o, p, -beta, -alpha, empty, x) {
+        match self.moves_n::<K, N>(o, p, -beta, -alpha, empty, x) {
             Some(s) => -s,
             None => final_score(p, o),
         }
     }
 
-    /// The best score over the moves on the squares `x` (the last four empties, in that
-    /// order), fail-soft within `(alpha, beta)`; `None` when none is legal.
+    /// The best score over the moves on the squares `x` (the last `N` empties, 3 or 4, in
+    /// that order), fail-soft within `(alpha, beta)`; `None` when none is legal.
     #[inline(always)]
-    fn moves_4<K: Isa>(
+    fn moves_n<K: Isa, const N: usize>(
         &mut self,
         p: u64,
         o: u64,
         mut alpha: i32,
         beta: i32,
         empty: u64,
-        x: [u32; 4],
+        x: [u32; N],
     ) -> Option<i32> {
         let mut best = -INF;
         for sq in x {
@@ -470,7 +441,12 @@ impl Searcher<'_> {
                 continue;
             }
             let bit = 1u64 << sq;
-            let s = -self.end_3::<K>(o & !f, p | f | bit, -beta, -alpha, empty ^ bit, false);
+            let (np, no) = (p | f | bit, o & !f);
+            let s = if N == 4 {
+                -self.end_3::<K>(no, np, -beta, -alpha, empty ^ bit, false)
+            } else {
+                -self.end_2::<K>(no, np, -beta, -alpha, empty ^ bit, false)
+            };
             if s > best {
                 best = s;
                 if s > alpha {
