@@ -59,6 +59,24 @@ pub fn legal_moves(p: u64, o: u64) -> u64 {
     m & !(p | o)
 }
 
+/// Whether the CPU has popcnt, lzcnt, BMI1, BMI2 and AVX2 (x86-64-v3), the features the
+/// x86-64-v3 copies of perft and of the endgame solver are compiled for; false elsewhere.
+#[must_use]
+pub(crate) fn cpu_has_v3() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// Ray masks: `RAYS[d][sq]` = the squares strictly beyond `sq` in direction `d`, up to the edge.
 /// Directions 0..4 increase the index (E, S, SE, SW), 4..8 decrease it (W, N, NW, NE).
 static RAYS: [[u64; 64]; 8] = build_rays();

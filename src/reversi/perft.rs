@@ -39,12 +39,7 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 
 #[cfg(target_arch = "x86_64")]
 fn perft_dispatch(p: u64, o: u64, depth: u32) -> u64 {
-    if std::arch::is_x86_feature_detected!("popcnt")
-        && std::arch::is_x86_feature_detected!("lzcnt")
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("bmi2")
-        && std::arch::is_x86_feature_detected!("avx2")
-    {
+    if super::bitboard::cpu_has_v3() {
         // SAFETY: the CPU supports every feature enabled on `perft_popcnt`, checked just above.
         unsafe { perft_popcnt(p, o, depth) }
     } else {

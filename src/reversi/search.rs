@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use crate::core::StopFlag;
 
-use super::bitboard::{CORNERS, flips, legal_moves};
+use super::bitboard::{CORNERS, cpu_has_v3, flips, legal_moves};
 use super::eval::{EVAL_SCALE, evaluate, final_score};
 use super::tt::{NO_MOVE, Tt};
 
@@ -74,22 +74,6 @@ pub(crate) fn sort_candidates(list: &mut [Candidate]) {
     }
 }
 
-/// Whether the CPU supports the features of the solver's x86-64-v3 build.
-fn has_v3() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("popcnt")
-            && std::arch::is_x86_feature_detected!("lzcnt")
-            && std::arch::is_x86_feature_detected!("bmi1")
-            && std::arch::is_x86_feature_detected!("bmi2")
-            && std::arch::is_x86_feature_detected!("avx2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
-
 impl<'a> Searcher<'a> {
     /// A searcher that stops when `stop` is raised or at `deadline`.
     pub fn new(
@@ -106,7 +90,7 @@ impl<'a> Searcher<'a> {
             stop,
             deadline,
             aborted: false,
-            v3: has_v3(),
+            v3: cpu_has_v3(),
         }
     }
 
