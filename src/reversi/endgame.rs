@@ -626,6 +626,13 @@ impl Searcher<'_> {
         } else {
             order_end::<K>(p, o, moves, tt_move, &mut list)
         };
+        if n > SHALLOW_EMPTIES + 1 {
+            // The children probe the table first thing: start those loads now.
+            for c in &list[..count] {
+                self.end_tt
+                    .prefetch(o & !c.flips, p | c.flips | (1u64 << c.sq));
+            }
+        }
         let mut best = -INF;
         let mut best_move = NO_MOVE;
         for (i, c) in list[..count].iter().enumerate() {
