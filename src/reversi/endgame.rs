@@ -83,13 +83,21 @@ const STABILITY_THRESHOLD: [i32; 65] = {
 /// (next to corners) and the rest come after. Rows 1, 3, 6, 8 = `X.X..X.X`.
 const PRIORITY_FIRST: u64 = 0xA5 | (0xA5 << 16) | (0xA5 << 40) | (0xA5 << 56);
 
-/// The four 4×4 quadrants (bitboards).
-const QUADRANTS: [u64; 4] = [
-    0x0000_0000_0F0F_0F0F,
-    0x0000_0000_F0F0_F0F0,
-    0x0F0F_0F0F_0000_0000,
-    0xF0F0_F0F0_0000_0000,
-];
+/// The 4×4 quadrant (bitboard) holding each square.
+static QUADRANT_OF: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let left = if sq % 8 < 4 { 0x0F } else { 0xF0 };
+        t[sq] = if sq < 32 {
+            left * 0x0101_0101
+        } else {
+            left * 0x0101_0101_0000_0000
+        };
+        sq += 1;
+    }
+    t
+};
 
 /// Neighbourhood of each square (bitboard of the up to 8 adjacent squares).
 static NEIGHBOURHOOD: [u64; 64] = {
@@ -117,16 +125,18 @@ static NEIGHBOURHOOD: [u64; 64] = {
     t
 };
 
-/// The union of the quadrants holding an odd number of the `empty` squares.
-#[inline]
+/// The union of the quadrants holding an odd number of the `empty` squares, branch-free: the
+/// parity of each quadrant is folded into its top-left square (columns, then rows), then spread
+/// back over the quadrant by two multiplications.
+#[inline(always)]
 fn odd_quadrants(empty: u64) -> u64 {
-    let mut m = 0;
-    for q in QUADRANTS {
-        if (empty & q).count_ones() & 1 == 1 {
-            m |= q;
-        }
-    }
-    m
+    let mut e = empty;
+    e ^= e >> 2;
+    e ^= e >> 1;
+    e ^= e >> 16;
+    e ^= e >> 8;
+    // Bits 0, 4, 32 and 36 now hold the parities of the four quadrants.
+    ((e & 0x0000_0011_0000_0011) * 0x0F) * 0x0101_0101
 }
 
 /// The recursive solver functions, compiled once per instruction set: [`Base`] (any x86-64 or
@@ -327,9 +337,11 @@ impl Searcher<'_> {
         (best > -INF).then_some(best)
     }
 
-    /// Three empty squares (`empty`) left: the one alone in its quadrant first (Edax
-    /// `search_solve_3`), each answered by [`Self::end_2`]; fail-soft.
+    /// Three empty squares (`empty`) left, `odd` the quadrants holding an odd number of them:
+    /// the one alone in its quadrant first (Edax `search_solve_3`), each answered by
+    /// [`Self::end_2`]; fail-soft.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn end_3<K: Isa>(
         &mut self,
         p: u64,
@@ -337,29 +349,34 @@ impl Searcher<'_> {
         alpha: i32,
         beta: i32,
         empty: u64,
+        odd: u64,
         passed: bool,
     ) -> i32 {
         self.nodes += 1;
-        let mut x = [0u32; 3];
-        let mut rest = empty;
-        for slot in &mut x {
-            *slot = rest.trailing_zeros();
-            rest &= rest - 1;
-        }
-        let quadrant = |sq: u32| (sq >> 5) << 1 | (sq >> 2) & 1;
-        let [q1, q2, q3] = x.map(quadrant);
-        if q1 == q2 && q3 != q1 {
-            x = [x[2], x[0], x[1]];
-        } else if q1 == q3 && q2 != q1 {
-            x = [x[1], x[0], x[2]];
-        }
-        self.solve_squares::<K, 3>(p, o, alpha, beta, empty, x, passed)
+        // One or three of the three squares are in odd quadrants; if one, it goes first.
+        let lone = empty & odd;
+        let x = if lone != empty {
+            let rest = empty ^ lone;
+            [
+                lone.trailing_zeros(),
+                rest.trailing_zeros(),
+                63 - rest.leading_zeros(),
+            ]
+        } else {
+            [
+                empty.trailing_zeros(),
+                (empty & (empty - 1)).trailing_zeros(),
+                63 - empty.leading_zeros(),
+            ]
+        };
+        self.solve_squares::<K, 3>(p, o, alpha, beta, empty, odd, x, passed)
     }
 
-    /// Four empty squares (`empty`) left: squares in odd quadrants first (Edax
-    /// `search_solve_4`), each answered by [`Self::end_3`]; the stability cutoff as in
-    /// [`Self::end_shallow_body`]; fail-soft.
+    /// Four empty squares (`empty`) left, `odd` as in [`Self::end_3`]: squares in odd
+    /// quadrants first (Edax `search_solve_4`), each answered by [`Self::end_3`]; the
+    /// stability cutoff as in [`Self::end_shallow_body`]; fail-soft.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn end_4<K: Isa>(
         &mut self,
         p: u64,
@@ -367,6 +384,7 @@ impl Searcher<'_> {
         alpha: i32,
         beta: i32,
         empty: u64,
+        odd: u64,
         passed: bool,
     ) -> i32 {
         if self.tick() {
@@ -378,7 +396,6 @@ impl Searcher<'_> {
                 return upper;
             }
         }
-        let odd = odd_quadrants(empty);
         let mut x = [0u32; 4];
         let mut i = 0;
         for set in [empty & odd, empty & !odd] {
@@ -389,11 +406,12 @@ impl Searcher<'_> {
                 i += 1;
             }
         }
-        self.solve_squares::<K, 4>(p, o, alpha, beta, empty, x, passed)
+        self.solve_squares::<K, 4>(p, o, alpha, beta, empty, odd, x, passed)
     }
 
-    /// With `N` (3 or 4) empties `x`, in the order to try them: the best score for the side
-    /// to move, the opponent's when it must pass, the final score when neither can move.
+    /// With `N` (3 or 4) empties `x`, in the order to try them (`odd`: the quadrants holding
+    /// an odd number of them): the best score for the side to move, the opponent's when it
+    /// must pass, the final score when neither can move.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn solve_squares<K: Isa, const N: usize>(
@@ -403,25 +421,28 @@ impl Searcher<'_> {
         alpha: i32,
         beta: i32,
         empty: u64,
+        odd: u64,
         x: [u32; N],
         passed: bool,
     ) -> i32 {
-        if let Some(s) = self.moves_n::<K, N>(p, o, alpha, beta, empty, x) {
+        if let Some(s) = self.moves_n::<K, N>(p, o, alpha, beta, empty, odd, x) {
             return s;
         }
         if passed {
             return final_score(p, o);
         }
         self.nodes += 1;
-        match self.moves_n::<K, N>(o, p, -beta, -alpha, empty, x) {
+        match self.moves_n::<K, N>(o, p, -beta, -alpha, empty, odd, x) {
             Some(s) => -s,
             None => final_score(p, o),
         }
     }
 
     /// The best score over the moves on the squares `x` (the last `N` empties, 3 or 4, in
-    /// that order), fail-soft within `(alpha, beta)`; `None` when none is legal.
+    /// that order; `odd` as in [`Self::solve_squares`]), fail-soft within `(alpha, beta)`;
+    /// `None` when none is legal.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn moves_n<K: Isa, const N: usize>(
         &mut self,
         p: u64,
@@ -429,6 +450,7 @@ impl Searcher<'_> {
         mut alpha: i32,
         beta: i32,
         empty: u64,
+        odd: u64,
         x: [u32; N],
     ) -> Option<i32> {
         let mut best = -INF;
@@ -443,7 +465,8 @@ impl Searcher<'_> {
             let bit = 1u64 << sq;
             let (np, no) = (p | f | bit, o & !f);
             let s = if N == 4 {
-                -self.end_3::<K>(no, np, -beta, -alpha, empty ^ bit, false)
+                let odd = odd ^ QUADRANT_OF[sq as usize];
+                -self.end_3::<K>(no, np, -beta, -alpha, empty ^ bit, odd, false)
             } else {
                 -self.end_2::<K>(no, np, -beta, -alpha, empty ^ bit, false)
             };
@@ -504,7 +527,8 @@ impl Searcher<'_> {
                 let np = p | f | bit;
                 let no = o & !f;
                 let s = if n == 5 {
-                    -self.end_4::<K>(no, np, -beta, -alpha, empty ^ bit, false)
+                    let odd = odd ^ QUADRANT_OF[sq as usize];
+                    -self.end_4::<K>(no, np, -beta, -alpha, empty ^ bit, odd, false)
                 } else {
                     -K::shallow(self, no, np, -beta, -alpha, n - 1, false)
                 };
@@ -562,8 +586,14 @@ impl Searcher<'_> {
                 0 => final_score(p, o),
                 1 => self.end_last(p, o, (!(p | o)).trailing_zeros()),
                 2 => self.end_2::<K>(p, o, alpha, beta, !(p | o), passed),
-                3 => self.end_3::<K>(p, o, alpha, beta, !(p | o), passed),
-                4 => self.end_4::<K>(p, o, alpha, beta, !(p | o), passed),
+                3 => {
+                    let empty = !(p | o);
+                    self.end_3::<K>(p, o, alpha, beta, empty, odd_quadrants(empty), passed)
+                }
+                4 => {
+                    let empty = !(p | o);
+                    self.end_4::<K>(p, o, alpha, beta, empty, odd_quadrants(empty), passed)
+                }
                 _ => K::shallow(self, p, o, alpha, beta, n, passed),
             };
         }
@@ -940,4 +970,39 @@ pub fn solve(pos: &Position, stop: &StopFlag) -> SolveResult {
         Move::Place(Square::new_unchecked(sq))
     };
     (score, Some(best), s.nodes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn odd_quadrants_match_a_count_per_quadrant() {
+        const QUADRANTS: [u64; 4] = [
+            0x0000_0000_0F0F_0F0F,
+            0x0000_0000_F0F0_F0F0,
+            0x0F0F_0F0F_0000_0000,
+            0xF0F0_F0F0_0000_0000,
+        ];
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for i in 0..20_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Sparse sets too, as in the endgame.
+            let empty = if i % 2 == 0 {
+                x
+            } else {
+                x & (x >> 9) & (x >> 21)
+            };
+            let expected = QUADRANTS
+                .iter()
+                .filter(|&&q| (empty & q).count_ones() % 2 == 1)
+                .fold(0, |m, q| m | q);
+            assert_eq!(odd_quadrants(empty), expected, "{empty:#x}");
+        }
+        for (sq, q) in QUADRANT_OF.iter().enumerate() {
+            assert!(QUADRANTS.contains(q) && q & (1 << sq) != 0, "{sq}");
+        }
+    }
 }
