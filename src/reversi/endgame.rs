@@ -5,8 +5,9 @@
 //!   first and whose score centres an aspiration window (exact scores are even, so a window of
 //!   ±3 discs decides between three scores), widened on failure;
 //! - above [`SHALLOW_EMPTIES`] empties: PVS / null-window alpha-beta with the endgame
-//!   transposition table, enhanced transposition cutoff (from 12 empties), the stability cutoff
-//!   (the opponent's stable discs bound the score, Edax's `search_SC_NWS`), and fastest-first
+//!   transposition table (the children's buckets prefetched once the moves are ordered),
+//!   enhanced transposition cutoff (from 12 empties), the stability cutoff (the opponent's
+//!   stable discs bound the score, Edax's `search_SC_NWS`), and fastest-first
 //!   ordering (fewest opponent replies first; corner-stable discs, potential mobility, parity
 //!   and corners as tie-breaks); from 15 empties up the ordering adds a shallow midgame search
 //!   of each move (depth 0–2, as Edax's `movelist_evaluate`) and falls back on the midgame
@@ -15,7 +16,7 @@
 //!   tried in quadrant-parity order (odd quadrants first), skipping squares with no opponent
 //!   neighbour;
 //! - 4, 3 and 2 empties: the squares tried directly by dedicated, inlined functions (odd
-//!   quadrants first);
+//!   quadrants first, the quadrant parity updated move by move);
 //!   the last empty square is scored from its flip count, looked up per line
 //!   ([`super::bitboard::last_flip_count`]).
 //!
