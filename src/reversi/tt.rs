@@ -43,6 +43,32 @@ impl TtEntry {
     }
 }
 
+/// Asks Linux to back `words` with 2 MiB pages where it can (transparent huge pages in
+/// `madvise` mode, the usual default): the table is probed at random, and with 4 KiB pages
+/// nearly every probe also misses the TLB. Done before the zeroed pages are first touched.
+/// Best effort: errors are ignored, and other systems are left alone.
+fn advise_huge_pages(words: &[u64]) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        const HUGE: usize = 2 << 20;
+        let bytes = std::mem::size_of_val(words);
+        if bytes < HUGE {
+            return;
+        }
+        let start = words.as_ptr() as usize;
+        let first = start.next_multiple_of(PAGE);
+        let len = (start + bytes - first) / PAGE * PAGE;
+        // SAFETY: the range lies inside `words`' allocation and madvise(MADV_HUGEPAGE) only
+        // changes how the kernel backs it, never its contents.
+        unsafe {
+            libc::madvise(first as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = words;
+}
+
 /// Words (u64) per bucket: two entries of three words, padded to a 64-byte cache line.
 const BUCKET_WORDS: usize = 8;
 
@@ -63,6 +89,7 @@ impl Tt {
         let buckets = 1usize << (bits - 1);
         // Zeroed (lazily, by the OS) with one spare bucket to align the first one to 64 bytes.
         let words = vec![0u64; (buckets + 1) * BUCKET_WORDS];
+        advise_huge_pages(&words);
         let misalign = (words.as_ptr() as usize / 8) % BUCKET_WORDS;
         Tt {
             base: (BUCKET_WORDS - misalign) % BUCKET_WORDS,
