@@ -940,11 +940,12 @@ pub type SolveResult = (i32, Option<Move>, u64);
 /// the side to move with perfect play (empty squares to the winner, −64..=64), `best` a move
 /// achieving it (`Some(Move::Pass)` when the side to move must pass, `None` when the game is
 /// over) and `nodes` the nodes visited. Single-threaded; uses fresh tables (64 MiB endgame,
-/// 8 MiB midgame, allocated lazily).
+/// 8 MiB midgame, allocated lazily, on 2 MiB pages where Linux allows).
 ///
 /// If `stop` is raised before the end, the search returns at once and the score is not exact:
 /// check `stop.is_stopped()` afterwards. Speed on one core (release, 2.5 GHz Xeon, AVX2): about
-/// 22–25 M nodes/s; FFO #40 ≈ 0.5 s, #41–#44 ≈ 1–5 s, #45 ≈ 18 s, #40–#49 ≈ 62–63 s.
+/// 22–25 M nodes/s; FFO #40 ≈ 0.5 s, #41–#44 ≈ 1–5 s, #45 ≈ 18 s, #40–#49 ≈ 62–63 s before
+/// the huge pages and prefetching, about 10 % less since (README).
 #[must_use]
 pub fn solve(pos: &Position, stop: &StopFlag) -> SolveResult {
     if pos.is_game_over() {
