@@ -463,6 +463,16 @@ pub fn transpose(b: u64) -> u64 {
     b
 }
 
+/// Marsaglia's xorshift64 (13, 7, 17) step: advances `x` and returns it. Random boards for
+/// the tests, the same sequence on every run.
+#[cfg(test)]
+pub(crate) fn xorshift64(x: &mut u64) -> u64 {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    *x
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -485,9 +495,7 @@ mod tests {
         }
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         for i in 0..200_000u32 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            xorshift64(&mut x);
             let y = x.rotate_left(23).wrapping_mul(0xD6E8_FEB8_6659_FD93);
             let sq = i % 64;
             // Varied fill: dense boards most of the time, sparse ones too.
@@ -504,9 +512,7 @@ mod tests {
     fn last_flip_count_matches_flips_on_full_boards() {
         let mut x = 0x2545_F491_4F6C_DD1Du64;
         for i in 0..50_000u32 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            xorshift64(&mut x);
             let sq = i % 64;
             let p = x & !(1u64 << sq);
             let o = !p & !(1u64 << sq);
@@ -527,9 +533,7 @@ mod tests {
     fn full_lines_match_a_line_by_line_reference() {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         for i in 0..20_000u32 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            xorshift64(&mut x);
             // Mostly full boards, so that many lines are full.
             let occ = if i % 2 == 0 {
                 x | (x >> 3) | (x << 5)

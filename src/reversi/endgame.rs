@@ -388,8 +388,8 @@ impl Searcher<'_> {
     }
 
     /// Four empty squares (`empty`) left, `odd` as in [`Self::end_3`]: squares in odd
-    /// quadrants first (Edax `search_solve_4`), each answered by [`Self::end_3`]; the
-    /// stability cutoff as in [`Self::end_shallow_body`]; fail-soft.
+    /// quadrants first (Edax `search_solve_4`), each answered by [`Self::end_3`], after
+    /// [`stability_cutoff`]; fail-soft.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn end_4<K: Isa>(
@@ -982,6 +982,7 @@ pub fn solve(pos: &Position, stop: &StopFlag) -> SolveResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reversi::bitboard::xorshift64;
 
     #[test]
     fn odd_quadrants_match_a_count_per_quadrant() {
@@ -993,9 +994,7 @@ mod tests {
         ];
         let mut x = 0x2545_F491_4F6C_DD1Du64;
         for i in 0..20_000u32 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            xorshift64(&mut x);
             // Sparse sets too, as in the endgame.
             let empty = if i % 2 == 0 {
                 x

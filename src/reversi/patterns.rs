@@ -534,7 +534,7 @@ pub fn eval_with(w: &[i16], player: u64, opponent: u64, features: &[i32; N_LINEA
 
 #[cfg(test)]
 mod tests {
-    use super::super::bitboard::symmetry;
+    use super::super::bitboard::{symmetry, xorshift64};
     use super::*;
 
     /// The placements of every pattern by symmetry, as the layout makes them: (offset, pattern)
@@ -572,9 +572,7 @@ mod tests {
         let layout = Layout::get();
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            xorshift64(&mut x);
             let (p, o) = (x & 0x5A5A_F0F0_3C3C_9999, !x & 0xA5A5_0F0F_C3C3_6666);
             let mut fast = Vec::new();
             for (sym, placements) in by_symmetry().iter().enumerate() {
