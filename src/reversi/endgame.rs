@@ -949,8 +949,8 @@ pub type SolveResult = (i32, Option<Move>, u64);
 ///
 /// If `stop` is raised before the end, the search returns at once and the score is not exact:
 /// check `stop.is_stopped()` afterwards. Speed on one core (release, 2.5 GHz Xeon, AVX2): about
-/// 22–25 M nodes/s; FFO #40 ≈ 0.5 s, #41–#44 ≈ 1–5 s, #45 ≈ 18 s, #40–#49 ≈ 62–63 s before
-/// the huge pages and prefetching, about 10 % less since (README).
+/// 24–25 M nodes/s; FFO #40 ≈ 0.5–0.8 s, #41–#44 ≈ 1–5 s, #45 ≈ 16 s, #40–#49 ≈ 57–60 s
+/// (README).
 #[must_use]
 pub fn solve(pos: &Position, stop: &StopFlag) -> SolveResult {
     if pos.is_game_over() {
