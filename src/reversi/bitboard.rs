@@ -256,22 +256,17 @@ static LAST_FLIPS: [[u8; 256]; 8] = {
 };
 
 /// The two diagonals through each square: `[a1-h8 direction, h1-a8 direction]` (bitboards,
-/// the square included).
+/// the square included), joined from the opposite rays of [`RAYS`].
 static DIAGONALS: [[u64; 2]; 64] = {
     let mut t = [[0u64; 2]; 64];
     let mut sq = 0;
     while sq < 64 {
-        let (r, c) = ((sq / 8) as i32, (sq % 8) as i32);
-        let mut k = -7;
-        while k <= 7 {
-            if r + k >= 0 && r + k < 8 && c + k >= 0 && c + k < 8 {
-                t[sq][0] |= 1u64 << ((r + k) * 8 + c + k);
-            }
-            if r + k >= 0 && r + k < 8 && c - k >= 0 && c - k < 8 {
-                t[sq][1] |= 1u64 << ((r + k) * 8 + c - k);
-            }
-            k += 1;
-        }
+        let bit = 1u64 << sq;
+        // SE with NW, and SW with NE.
+        t[sq] = [
+            RAYS[2][sq] | RAYS[6][sq] | bit,
+            RAYS[3][sq] | RAYS[7][sq] | bit,
+        ];
         sq += 1;
     }
     t
