@@ -368,22 +368,20 @@ impl Searcher<'_> {
         passed: bool,
     ) -> i32 {
         self.nodes += 1;
-        // One or three of the three squares are in odd quadrants; if one, it goes first.
+        // One or three of the three squares are in odd quadrants: if one, it goes first,
+        // else they go in index order.
         let lone = empty & odd;
-        let x = if lone != empty {
-            let rest = empty ^ lone;
-            [
-                lone.trailing_zeros(),
-                rest.trailing_zeros(),
-                63 - rest.leading_zeros(),
-            ]
+        let first = if lone != empty {
+            lone
         } else {
-            [
-                empty.trailing_zeros(),
-                (empty & (empty - 1)).trailing_zeros(),
-                63 - empty.leading_zeros(),
-            ]
+            empty & empty.wrapping_neg()
         };
+        let rest = empty ^ first;
+        let x = [
+            first.trailing_zeros(),
+            rest.trailing_zeros(),
+            63 - rest.leading_zeros(),
+        ];
         self.solve_squares::<K, 3>(p, o, alpha, beta, empty, odd, x, passed)
     }
 
