@@ -12,7 +12,7 @@ use reversi_gomoku::gomoku::{
 
 const PUZZLES: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../shared/data/renju-puzzles.txt"
+    "/tests/data/renju-puzzles.txt"
 ));
 
 fn pts(s: &str) -> Vec<Point> {

@@ -92,7 +92,7 @@ pub enum ReversiCommand {
     },
     /// Refit Hard's pattern evaluation on recorded games and write the weights file (the
     /// shipped `assets/reversi-eval.bin` is `fit-eval --games
-    /// ../shared/data/othello-games-2023-2025.txt --out assets/reversi-eval.bin`).
+    /// tests/data/othello-games-2023-2025.txt --out assets/reversi-eval.bin`).
     FitEval {
         /// Games, one per line, transcript first ("f5d6c3…"); `#` lines are comments.
         #[arg(long)]

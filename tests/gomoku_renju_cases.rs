@@ -1,4 +1,4 @@
-//! All 120 cases of `shared/data/renju-forbidden-cases.txt`: replay the move list (Black first,
+//! All 120 cases of `tests/data/renju-forbidden-cases.txt`: replay the move list (Black first,
 //! Black to move after it) and check the Renju forbidden status of Black's candidate point.
 
 use reversi_gomoku::core::Side;
@@ -6,7 +6,7 @@ use reversi_gomoku::gomoku::{ForbiddenKind, Point, Position, Rule};
 
 const CASES: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../shared/data/renju-forbidden-cases.txt"
+    "/tests/data/renju-forbidden-cases.txt"
 ));
 
 /// Builds the position by placing the stones directly (some source diagrams are not reachable

@@ -1,5 +1,5 @@
 //! Tactics: positions with a forced answer that Hard must find (win in one, block a four,
-//! block an open three, VCF wins), the VCF puzzles of `shared/data/renju-puzzles.txt`
+//! block an open three, VCF wins), the VCF puzzles of `tests/data/renju-puzzles.txt`
 //! (every VCF found is replayed and checked), and Easy/Medium never ignoring a five-threat.
 
 use std::time::Instant;
@@ -15,7 +15,7 @@ use reversi_gomoku::gomoku::{
 
 const PUZZLES: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../shared/data/renju-puzzles.txt"
+    "/tests/data/renju-puzzles.txt"
 ));
 
 fn pts(s: &str) -> Vec<Point> {

@@ -209,9 +209,9 @@ fn solve_handles_pass_and_game_over() {
 fn ffo(n: usize) -> (Position, Vec<String>, i32) {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/ffo40-59.txt"
+        "/tests/data/ffo40-59.txt"
     ))
-    .expect("shared/data/ffo40-59.txt is readable");
+    .expect("tests/data/ffo40-59.txt is readable");
     let line = text
         .lines()
         .filter(|l| !l.starts_with('#'))

@@ -1,4 +1,4 @@
-//! Hard's pattern evaluation: the shipped weights are exactly the fit of the shared WTHOR games
+//! Hard's pattern evaluation: the shipped weights are exactly the fit of the WTHOR games in `tests/data/`
 //! (so anyone can reproduce them), they load, they are symmetric, and they explain game results.
 
 use reversi_gomoku::core::GameRules;
@@ -13,9 +13,9 @@ const SHIPPED: &[u8] = include_bytes!("../assets/reversi-eval.bin");
 fn games() -> String {
     std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/othello-games-2023-2025.txt"
+        "/tests/data/othello-games-2023-2025.txt"
     ))
-    .expect("shared/data/othello-games-2023-2025.txt is readable")
+    .expect("tests/data/othello-games-2023-2025.txt is readable")
 }
 
 /// Every position of the first `n` games with their final disc differential for the mover.
@@ -41,13 +41,13 @@ fn positions(text: &str, n: usize) -> Vec<(Position, i32)> {
 }
 
 #[test]
-fn shipped_weights_are_the_fit_of_the_shared_games() {
+fn shipped_weights_are_the_fit_of_the_wthor_games() {
     let weights = fit(&games(), FitOptions::default()).expect("all games are legal");
     let bytes = weights_to_bytes(&weights);
     assert!(
         bytes == SHIPPED,
         "assets/reversi-eval.bin differs from the fit ({} vs {} bytes): rerun \
-         `reversi-gomoku reversi fit-eval --games ../shared/data/othello-games-2023-2025.txt \
+         `reversi-gomoku reversi fit-eval --games tests/data/othello-games-2023-2025.txt \
          --out assets/reversi-eval.bin`",
         bytes.len(),
         SHIPPED.len()

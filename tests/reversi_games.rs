@@ -1,4 +1,4 @@
-//! Replays the 7 248 tournament games of `shared/data/othello-games-2023-2025.txt` (WTHOR,
+//! Replays the 7 248 tournament games of `tests/data/othello-games-2023-2025.txt` (WTHOR,
 //! passes not written) move by move and checks each recorded final count. The file's counts turn out to be plain disc counts
 //! (see the comment in the test), so the empties-to-the-winner score is checked against them.
 
@@ -10,9 +10,9 @@ use reversi_gomoku::reversi::{Move, TranscriptError};
 fn replay_all_recorded_games() {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/othello-games-2023-2025.txt"
+        "/tests/data/othello-games-2023-2025.txt"
     ))
-    .expect("shared/data/othello-games-2023-2025.txt is readable");
+    .expect("tests/data/othello-games-2023-2025.txt is readable");
     let mut games = 0;
     let mut passes = 0;
     let mut ended_early = 0;
@@ -126,7 +126,7 @@ fn explicit_and_inferred_passes_agree() {
     // Find a recorded game with a pass and re-parse it with the passes written out.
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/othello-games-2023-2025.txt"
+        "/tests/data/othello-games-2023-2025.txt"
     ))
     .expect("data file");
     let line = text

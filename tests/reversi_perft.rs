@@ -1,5 +1,5 @@
 //! Perft from the start position against OEIS A124004 (a pass is a ply; a finished game is one
-//! leaf at every depth beyond its end), the `mode1` column of `shared/data/othello-perft.txt`.
+//! leaf at every depth beyond its end), the `mode1` column of `tests/data/othello-perft.txt`.
 
 use reversi_gomoku::reversi::{Position, perft, perft_divide};
 
@@ -23,9 +23,9 @@ fn perft_depths_1_to_9() {
 fn perft_matches_data_file_mode1_column() {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/othello-perft.txt"
+        "/tests/data/othello-perft.txt"
     ))
-    .expect("shared/data/othello-perft.txt is readable");
+    .expect("tests/data/othello-perft.txt is readable");
     let mut checked = 0;
     for line in text
         .lines()

@@ -57,7 +57,7 @@ pub enum FitError {
     },
 }
 
-/// Reads games in the format of `shared/data/othello-games-2023-2025.txt`: one game per line,
+/// Reads games in the format of `tests/data/othello-games-2023-2025.txt`: one game per line,
 /// the transcript ("f5d6…") first; `#` lines are comments. Returns every position with a legal
 /// move, labelled with the final disc differential (empties to the winner) for its mover.
 fn samples(games: &str) -> Result<Vec<Sample>, FitError> {

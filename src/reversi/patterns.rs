@@ -9,7 +9,7 @@
 //! gives the same score for all 8 symmetries of a position.
 //!
 //! The weights are in `assets/reversi-eval.bin`, produced by `reversi-gomoku reversi fit-eval`
-//! ([`super::fit`]) from the WTHOR games in `shared/data/othello-games-2023-2025.txt`.
+//! ([`super::fit`]) from the WTHOR games in `tests/data/othello-games-2023-2025.txt`.
 
 use std::sync::OnceLock;
 
