@@ -22,7 +22,9 @@ fn checked_files() -> Vec<PathBuf> {
 }
 
 fn collect_rs(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
@@ -36,7 +38,9 @@ fn collect_rs(dir: &Path, out: &mut Vec<PathBuf>) {
 /// True when `rel`, resolved against `base` (a directory inside the repository), leaves it.
 fn escapes(base: &Path, rel: &str) -> bool {
     let root = Path::new(ROOT);
-    let mut depth = base.strip_prefix(root).map_or(0, |b| b.components().count()) as i64;
+    let mut depth = base
+        .strip_prefix(root)
+        .map_or(0, |b| b.components().count()) as i64;
     for component in Path::new(rel).components() {
         match component {
             Component::ParentDir => depth -= 1,
@@ -60,13 +64,18 @@ fn relative_paths(text: &str) -> Vec<(bool, String)> {
         let start = i + off;
         let glued = start > 0 && bytes[start - 1] == b'/';
         let at_token_start = start == 0
-            || matches!(bytes[start - 1], b'"' | b' ' | b'`' | b'\'' | b'(' | b'=' | b'\n');
+            || matches!(
+                bytes[start - 1],
+                b'"' | b' ' | b'`' | b'\'' | b'(' | b'=' | b'\n'
+            );
         if (glued || at_token_start) && bytes.get(start + 2) == Some(&b'/') {
             let from = if glued { start - 1 } else { start };
             let end = text[from..]
                 .find(|c: char| c.is_whitespace() || matches!(c, '"' | '`' | '\'' | ')'))
                 .map_or(text.len(), |e| from + e);
             found.push((glued, text[from..end].trim_start_matches('/').to_string()));
+            i = end.max(start + 2);
+            continue;
         }
         i = start + 2;
     }
@@ -77,22 +86,35 @@ fn relative_paths(text: &str) -> Vec<(bool, String)> {
 fn no_path_leaves_the_repository() {
     let root = Path::new(ROOT);
     let mut offenders = Vec::new();
-    for file in checked_files() {
+    // This file spells out bad paths on purpose, to test the guard.
+    let this_file = root.join("tests/self_contained.rs");
+    for file in checked_files().into_iter().filter(|f| *f != this_file) {
         let text = std::fs::read_to_string(&file).expect("checked files are UTF-8");
         let is_rust = file.extension().is_some_and(|e| e == "rs");
         for (glued, rel) in relative_paths(&text) {
             // `include_str!("../x")` is relative to the source file; a path glued to
             // CARGO_MANIFEST_DIR, and every path in README or scripts, to the repository root.
-            let base = if is_rust && !glued { file.parent().unwrap() } else { root };
+            let base = if is_rust && !glued {
+                file.parent().unwrap()
+            } else {
+                root
+            };
             if escapes(base, &rel) {
-                offenders.push(format!("{}: {rel}", file.strip_prefix(root).unwrap().display()));
+                offenders.push(format!(
+                    "{}: {rel}",
+                    file.strip_prefix(root).unwrap().display()
+                ));
             }
         }
         if text.contains("../shared") {
             offenders.push(format!("{}: mentions ../shared", file.display()));
         }
     }
-    assert!(offenders.is_empty(), "paths outside the repository:\n{}", offenders.join("\n"));
+    assert!(
+        offenders.is_empty(),
+        "paths outside the repository:\n{}",
+        offenders.join("\n")
+    );
 }
 
 #[test]
@@ -104,6 +126,16 @@ fn the_guard_catches_paths_that_leave() {
     // From tests/, one level up is the repository root: still inside.
     assert!(!escapes(&root.join("tests"), "../assets/reversi-eval.bin"));
     assert!(escapes(&root.join("tests"), "../../shared/x"));
+    // A path climbing two levels from src/reversi/ is one path, not two.
+    let found = relative_paths(r#"include_bytes!("../../assets/reversi-eval.bin")"#);
+    assert_eq!(
+        found,
+        vec![(false, "../../assets/reversi-eval.bin".to_string())]
+    );
+    assert!(!escapes(
+        &root.join("src/reversi"),
+        "../../assets/reversi-eval.bin"
+    ));
 }
 
 #[test]
@@ -113,8 +145,15 @@ fn every_data_file_is_listed_in_the_data_readme() {
     for entry in std::fs::read_dir(&data).unwrap().flatten() {
         let name = entry.file_name().into_string().unwrap();
         if name != "README.md" {
-            let listed = if entry.path().is_dir() { format!("`{name}/") } else { format!("`{name}`") };
-            assert!(readme.contains(&listed), "tests/data/{name} is not in tests/data/README.md");
+            let listed = if entry.path().is_dir() {
+                format!("`{name}/")
+            } else {
+                format!("`{name}`")
+            };
+            assert!(
+                readme.contains(&listed),
+                "tests/data/{name} is not in tests/data/README.md"
+            );
         }
     }
 }
