@@ -46,6 +46,12 @@ pub enum Command {
     /// Speak the Gomocup (Piskvork) brain protocol on stdin/stdout. Also the default when the
     /// binary is started under a name beginning with `pbrain-`.
     Gomocup,
+    /// Add the game to the desktop's application menu (Linux and other freedesktop systems):
+    /// writes a launcher entry that starts this binary, and the app's icons, into
+    /// $XDG_DATA_HOME (default ~/.local/share). Prints each file written.
+    InstallDesktop,
+    /// Remove the launcher entry and icons that install-desktop wrote. Prints each file removed.
+    UninstallDesktop,
     /// Fixed-depth searches over built-in positions of both games; prints the total node
     /// count (a signature that changes only when search behaviour changes) and the speed.
     Bench,
@@ -157,6 +163,12 @@ pub fn main() -> ExitCode {
             };
             crate::tools::run_match(&a, &b, &spec)
         }
+        Some(Command::InstallDesktop) => install_desktop(),
+        Some(Command::UninstallDesktop) => {
+            let removed =
+                crate::desktop::user_data_home().and_then(|home| crate::desktop::uninstall(&home));
+            report_paths("removed", removed)
+        }
         Some(Command::Bench) => {
             println!("{}", crate::tools::bench());
             ExitCode::SUCCESS
@@ -176,6 +188,32 @@ pub fn perft_report(depth: u32) -> String {
         f64::INFINITY
     };
     format!("perft({depth}) = {leaves} leaves in {secs:.3} s ({rate:.1} M leaves/s)")
+}
+
+fn install_desktop() -> ExitCode {
+    // The entry must name this binary by an absolute path that stays valid: resolve symlinks
+    // (a `cargo install` binary is a real file in ~/.cargo/bin).
+    let exe = std::env::current_exe().and_then(std::fs::canonicalize);
+    let written = exe.and_then(|exe| {
+        let home = crate::desktop::user_data_home()?;
+        crate::desktop::install(&home, &exe)
+    });
+    report_paths("wrote", written)
+}
+
+fn report_paths(verb: &str, result: std::io::Result<Vec<std::path::PathBuf>>) -> ExitCode {
+    match result {
+        Ok(paths) => {
+            paths
+                .iter()
+                .for_each(|p| println!("{verb} {}", p.display()));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("reversi-gomoku: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// Gomocup managers start brains named `pbrain-<name>`: act as a brain then.

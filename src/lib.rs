@@ -8,7 +8,7 @@
 //! - [`ai`]: the worker thread that runs searches without blocking the window.
 //! - [`app`]: the eframe/egui window; [`cli`]: the command line; [`protocol`]: NBoard and
 //!   Gomocup engine protocols; [`tools`]: headless solve, bench and match commands;
-//!   [`arena`]: engine-vs-engine matches;
+//!   [`arena`]: engine-vs-engine matches; [`desktop`]: app id, icons, launcher entry;
 //!   [`persist`]: records and saved games on disk.
 
 pub mod ai;
@@ -16,6 +16,7 @@ pub mod app;
 pub mod arena;
 pub mod cli;
 pub mod core;
+pub mod desktop;
 pub mod gomoku;
 pub mod persist;
 pub mod protocol;

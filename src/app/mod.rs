@@ -530,6 +530,7 @@ impl ReversiGomokuApp {
 
 impl eframe::App for ReversiGomokuApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        report_first_frame(ctx);
         ReversiGomokuApp::logic(self, ctx);
     }
 
@@ -545,18 +546,19 @@ impl eframe::App for ReversiGomokuApp {
 /// # Errors
 /// When no window can be created (no display, no OpenGL).
 pub fn run(game: GameKind, data_dir: Option<PathBuf>) -> eframe::Result {
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title(APP_NAME)
-            .with_inner_size([1060.0, 760.0])
-            .with_min_inner_size([560.0, 420.0]),
-        ..Default::default()
-    };
+    LAUNCHED.get_or_init(std::time::Instant::now);
+    let data_dir = crate::persist::data_dir(data_dir.as_deref());
+    let options = native_options(
+        data_dir
+            .as_ref()
+            .ok()
+            .map(|dir| dir.join(WINDOW_STATE_FILE)),
+    );
     eframe::run_native(
         APP_NAME,
         options,
         Box::new(move |cc| {
-            let app = match crate::persist::data_dir(data_dir.as_deref()) {
+            let app = match data_dir {
                 Ok(dir) => ReversiGomokuApp::with_data_dir(&cc.egui_ctx, game, &dir),
                 Err(e) => {
                     let mut app = ReversiGomokuApp::new(&cc.egui_ctx, game);
@@ -569,4 +571,49 @@ pub fn run(game: GameKind, data_dir: Option<PathBuf>) -> eframe::Result {
             Ok(Box::new(app))
         }),
     )
+}
+
+/// When [`run`] was called, for [`STARTUP_REPORT_ENV`].
+static LAUNCHED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+
+/// Set this environment variable (to anything) and the app prints to stderr how long after
+/// launch its first frame was on screen: "first frame shown after 412 ms". README's start-up
+/// time is measured with it.
+pub const STARTUP_REPORT_ENV: &str = "REVERSI_GOMOKU_STARTUP_REPORT";
+
+/// Frame 1 begins once frame 0 has been painted and presented.
+fn report_first_frame(ctx: &egui::Context) {
+    if ctx.cumulative_frame_nr() == 1
+        && std::env::var_os(STARTUP_REPORT_ENV).is_some()
+        && let Some(launched) = LAUNCHED.get()
+    {
+        eprintln!(
+            "first frame shown after {} ms",
+            launched.elapsed().as_millis()
+        );
+    }
+}
+
+/// eframe's own state file (window size and position, egui's memory), in the data directory.
+pub const WINDOW_STATE_FILE: &str = "window.ron";
+
+/// The window: our icon and app id (so the taskbar groups it under the launcher entry), a
+/// first size that fits a 1366×768 screen with its taskbar and title bar, and the size and
+/// position of the last run restored from `state_file` (eframe persistence).
+fn native_options(state_file: Option<PathBuf>) -> eframe::NativeOptions {
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title(APP_NAME)
+        .with_app_id(crate::desktop::APP_ID)
+        .with_inner_size([1040.0, 680.0])
+        .with_min_inner_size([560.0, 420.0]);
+    // The icon is compiled in and decodes; a failure would only cost the icon.
+    if let Ok(icon) = eframe::icon_data::from_png_bytes(crate::desktop::window_icon_png()) {
+        viewport = viewport.with_icon(icon);
+    }
+    eframe::NativeOptions {
+        viewport,
+        persist_window: true,
+        persistence_path: state_file,
+        ..Default::default()
+    }
 }
