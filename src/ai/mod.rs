@@ -4,7 +4,8 @@
 //! [`Event`]s tagged with the request id, so the caller can drop stale results after an undo,
 //! a new game or a change of players. This is the only place threads are spawned.
 
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread::{self, JoinHandle};
 
 use crate::core::{AiConfig, Engine, GameRules, SearchInfo, StopFlag, Thought};
@@ -28,6 +29,14 @@ pub enum Event<M> {
         id: RequestId,
         /// The chosen move and final report.
         thought: Thought<M>,
+    },
+    /// Request `id` ended without a move: the engine panicked (a bug), or its thread is gone.
+    /// The engine's tables are cleared and the worker takes further requests.
+    Failed {
+        /// The request this belongs to.
+        id: RequestId,
+        /// What went wrong, for the player ("the engine stopped: index out of bounds …").
+        reason: String,
     },
 }
 
@@ -77,8 +86,22 @@ impl<G: GameRules> Worker<G> {
                                 });
                                 notify();
                             };
-                            let thought = engine.think(&pos, &cfg, &stop, &mut on_info);
-                            let _ = event_tx.send(Event::Done { id, thought });
+                            // A panic in the engine must not leave the UI waiting forever: it
+                            // becomes a Failed event, and the engine starts afresh.
+                            let result = panic::catch_unwind(AssertUnwindSafe(|| {
+                                engine.think(&pos, &cfg, &stop, &mut on_info)
+                            }));
+                            let event = match result {
+                                Ok(thought) => Event::Done { id, thought },
+                                Err(payload) => {
+                                    engine.clear();
+                                    Event::Failed {
+                                        id,
+                                        reason: panic_message(payload.as_ref()),
+                                    }
+                                }
+                            };
+                            let _ = event_tx.send(event);
                             notify();
                         }
                     }
@@ -128,14 +151,26 @@ impl<G: GameRules> Worker<G> {
     /// waiting. Events of cancelled requests are dropped. After a `Done`, nothing is thinking.
     pub fn poll(&mut self) -> Vec<Event<G::Move>> {
         let mut out = Vec::new();
-        while let Ok(event) = self.events.try_recv() {
+        loop {
+            let event = match self.events.try_recv() {
+                Ok(event) => event,
+                Err(TryRecvError::Empty) => break,
+                // The thread died (a panic outside the search): no answer will come.
+                Err(TryRecvError::Disconnected) => match self.thinking() {
+                    Some(id) => Event::Failed {
+                        id,
+                        reason: "the engine thread has stopped".into(),
+                    },
+                    None => break,
+                },
+            };
             let id = match &event {
-                Event::Info { id, .. } | Event::Done { id, .. } => *id,
+                Event::Info { id, .. } | Event::Done { id, .. } | Event::Failed { id, .. } => *id,
             };
             if self.thinking() != Some(id) {
                 continue;
             }
-            if matches!(event, Event::Done { .. }) {
+            if matches!(event, Event::Done { .. } | Event::Failed { .. }) {
                 self.current = None;
             }
             out.push(event);
@@ -149,6 +184,16 @@ impl<G: GameRules> Worker<G> {
             let _ = jobs.send(job);
         }
     }
+}
+
+/// The text of a panic payload (`panic!("…")` carries a `&str` or a `String`).
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    let text = payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown error".into());
+    format!("the engine stopped: {text}")
 }
 
 impl<G: GameRules> Drop for Worker<G> {

@@ -38,6 +38,9 @@ pub struct Controller<G: GameRules> {
     held: Option<(G::Move, Instant)>,
     /// The side that resigned, which ends the game (cleared by Undo and New game).
     resigned: Option<Side>,
+    /// Why the last search failed (the engine panicked); the computer waits for
+    /// [`Controller::retry`] rather than failing again in a loop.
+    failure: Option<String>,
     /// Bumped by every new or loaded game, so observers (the win records, the autosave)
     /// can tell a new game from the same game undone and replayed.
     serial: u64,
@@ -63,6 +66,7 @@ impl<G: GameRules> Controller<G> {
             started: None,
             held: None,
             resigned: None,
+            failure: None,
             serial: 0,
         }
     }
@@ -155,6 +159,7 @@ impl<G: GameRules> Controller<G> {
                         + Duration::from_millis(MIN_REPLY_MS);
                     self.held = Some((thought.best, due));
                 }
+                Event::Failed { reason, .. } => self.failure = Some(reason),
             }
         }
         let mut result = Update::Idle;
@@ -174,7 +179,11 @@ impl<G: GameRules> Controller<G> {
                 ));
             }
         }
-        if self.session.is_computer_turn() && self.resigned.is_none() && !self.is_thinking() {
+        if self.session.is_computer_turn()
+            && self.resigned.is_none()
+            && self.failure.is_none()
+            && !self.is_thinking()
+        {
             self.start_search();
         }
         (result, None)
@@ -188,10 +197,22 @@ impl<G: GameRules> Controller<G> {
         self.worker.start(self.session.position().clone(), cfg);
     }
 
-    /// Stop the computer: cancel its search and drop a held reply.
+    /// Stop the computer: cancel its search and drop a held reply. Any change of position
+    /// or players also clears a failure, so the computer tries again afresh.
     fn cancel(&mut self) {
         self.worker.cancel();
         self.held = None;
+        self.failure = None;
+    }
+
+    /// Why the computer's last search failed, while it waits for [`Controller::retry`].
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
+    }
+
+    /// Let the computer try again after a failure (it starts on the next update).
+    pub fn retry(&mut self) {
+        self.failure = None;
     }
 
     /// A human's move (a click). Refused, with the reason in the status line, while the
@@ -285,6 +306,9 @@ impl<G: GameRules> Controller<G> {
         }
         if let Some(side) = self.resigned {
             return format!("Game over: {side} resigned, {} wins.", side.other());
+        }
+        if let Some(reason) = &self.failure {
+            return format!("The computer could not move ({reason}). Press Retry to try again.");
         }
         match self.session.outcome() {
             Some(Outcome::Win(side)) => format!("Game over: {side} wins."),

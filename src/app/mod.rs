@@ -119,6 +119,14 @@ fn game_section<G: GameRules>(
         ui.separator();
         return;
     }
+    if ctl.failure().is_some()
+        && ui
+            .button("Retry")
+            .on_hover_text("Let the computer think about this position again")
+            .clicked()
+    {
+        ctl.retry();
+    }
     ui.horizontal(|ui| {
         let resigner = resigning_side(ctl);
         let hover = match resigner {
