@@ -69,17 +69,14 @@ fn in_rounded_square(x: f32, y: f32) -> bool {
     let (lo, hi) = (INSET + CORNER, 1.0 - INSET - CORNER);
     let dx = (lo - x).max(x - hi).max(0.0);
     let dy = (lo - y).max(y - hi).max(0.0);
-    x >= INSET
-        && x <= 1.0 - INSET
-        && y >= INSET
-        && y <= 1.0 - INSET
-        && dx * dx + dy * dy <= CORNER * CORNER
+    let inside = INSET..=1.0 - INSET;
+    inside.contains(&x) && inside.contains(&y) && dx * dx + dy * dy <= CORNER * CORNER
 }
 
 fn on_grid(x: f32, y: f32) -> bool {
     let near = |v: f32| {
         let k = (v / shape::GRID).round();
-        k >= 1.0 && k <= 7.0 && (v - k * shape::GRID).abs() <= shape::LINE / 2.0
+        (1.0..=7.0).contains(&k) && (v - k * shape::GRID).abs() <= shape::LINE / 2.0
     };
     near(x) || near(y)
 }
