@@ -652,7 +652,9 @@ impl Hard<'_> {
             .any(|c| self.b.info(c, them).level >= level::FLEX_FOUR && self.b.legal(c, them))
     }
 
-    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// Negamax alpha-beta (principal-variation search) to `depth` plies, `ply` from the root;
+    /// the score is from the side to move's view (see the module documentation).
+    fn negamax(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if self.nodes & 127 == 0 {
             self.check_time();
@@ -660,75 +662,139 @@ impl Hard<'_> {
         if self.aborted {
             return 0;
         }
-        let us = self.b.to_move;
-        let them = !us;
-        if self.b.five_count(us) > 0 {
-            return WIN - (ply as i32 + 1);
-        }
-        if self.b.empties == 0 {
-            return 0;
-        }
-        let threats = self.b.five_points(them, 2);
-        if threats.len() >= 2 {
-            return -(WIN - (ply as i32 + 2));
-        }
-        if let Some(&t) = threats.first() {
-            if !self.b.legal(t, us) {
-                return -(WIN - (ply as i32 + 2));
-            }
-            if ply + 1 >= MAX_PLY {
-                return self.evaluate();
-            }
-            self.b.play(t);
-            let v = -self.negamax(depth, ply + 1, -beta, -alpha);
-            self.b.undo();
+        if let Some(v) = self.decided(ply) {
             return v;
         }
-        if depth <= 0 || ply + 1 >= MAX_PLY {
-            if let Some(win) = self.leaf_vcf(ply) {
-                return win;
-            }
-            // Quiescence: an open three of the opponent is not a quiet position (the
-            // evaluation cannot tell that it must be answered), so its defences are searched
-            // for a few more plies before evaluating.
-            if depth <= -QUIESCENCE_PLIES || ply + 1 >= MAX_PLY || !self.must_answer_three() {
-                return self.evaluate();
-            }
+        match self.b.five_points(!self.b.to_move, 2)[..] {
+            [] => {}
+            [t] => return self.forced_block(t, depth, ply, alpha, beta),
+            _ => return -(WIN - (ply as i32 + 2)), // two five-points: only one can be blocked
+        }
+        if (depth <= 0 || ply + 1 >= MAX_PLY)
+            && let Some(v) = self.horizon(depth, ply)
+        {
+            return v;
         }
         let key = self.key();
         let slot = (key as usize) & (self.tt.len() - 1);
-        let e = self.tt[slot];
-        let mut tt_move = usize::MAX;
-        if e.key == key && e.bound != 0 {
-            tt_move = usize::from(e.mv);
-            if i32::from(e.depth) >= depth {
-                let s = from_tt(e.score, ply);
-                let cut = match e.bound {
-                    BOUND_EXACT => true,
-                    BOUND_LOWER => s >= beta,
-                    _ => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
-            }
+        let (tt_move, cut) = self.probe(slot, key, depth, ply, alpha, beta);
+        if let Some(v) = cut {
+            return v;
         }
         let moves = self.gen_moves(ply, tt_move, 20);
         if moves.is_empty() {
-            // An open three to answer and no legal defence (every blocking point forbidden
-            // for Renju Black) nor own four: the straight four and the five follow.
-            if self.must_answer_three() {
-                return -(WIN - (ply as i32 + 4));
-            }
-            // No candidate near the stones: all forbidden (Renju Black) or a full board.
-            let any = self
-                .b
-                .empty_points()
-                .into_iter()
-                .any(|i| self.b.legal(i, us));
-            return if any { 0 } else { -(WIN - (ply as i32 + 1)) };
+            return self.no_candidate(ply);
         }
-        let alpha0 = alpha;
+        let (best, best_move) = self.search_moves(&moves, depth, ply, alpha, beta);
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best >= beta {
+            BOUND_LOWER
+        } else if best > alpha {
+            BOUND_EXACT
+        } else {
+            BOUND_UPPER
+        };
+        self.tt[slot] = TtEntry {
+            key,
+            score: to_tt(best, ply),
+            mv: best_move as u16,
+            depth: depth.min(127) as i8,
+            bound,
+        };
+        best
+    }
+
+    /// The score when the game is decided here: the side to move has a five already (a
+    /// win), or the board is full (a draw).
+    fn decided(&self, ply: usize) -> Option<i32> {
+        if self.b.five_count(self.b.to_move) > 0 {
+            return Some(WIN - (ply as i32 + 1));
+        }
+        (self.b.empties == 0).then_some(0)
+    }
+
+    /// The opponent's single five-point `t` must be blocked: lost when the block is forbidden,
+    /// evaluated at the ply limit, else searched at the same depth (a forced move costs none).
+    fn forced_block(&mut self, t: usize, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if !self.b.legal(t, self.b.to_move) {
+            return -(WIN - (ply as i32 + 2));
+        }
+        if ply + 1 >= MAX_PLY {
+            return self.evaluate();
+        }
+        self.b.play(t);
+        let v = -self.negamax(depth, ply + 1, -beta, -alpha);
+        self.b.undo();
+        v
+    }
+
+    /// At the nominal depth: a VCF found at the leaf, else the evaluation — unless the side to
+    /// move must answer an open three. That is not a quiet position (the evaluation cannot
+    /// tell that it must be answered), so its defences are searched for up to
+    /// [`QUIESCENCE_PLIES`] more plies (`None`: search on).
+    fn horizon(&mut self, depth: i32, ply: usize) -> Option<i32> {
+        if let Some(win) = self.leaf_vcf(ply) {
+            return Some(win);
+        }
+        let quiet = depth <= -QUIESCENCE_PLIES || ply + 1 >= MAX_PLY || !self.must_answer_three();
+        quiet.then(|| self.evaluate())
+    }
+
+    /// Transposition-table probe: the stored move (or `usize::MAX`) and, when the entry is deep
+    /// enough and its bound decides the window, the score to return.
+    fn probe(
+        &self,
+        slot: usize,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> (usize, Option<i32>) {
+        let e = self.tt[slot];
+        if e.key != key || e.bound == 0 {
+            return (usize::MAX, None);
+        }
+        let s = from_tt(e.score, ply);
+        let cut = i32::from(e.depth) >= depth
+            && match e.bound {
+                BOUND_EXACT => true,
+                BOUND_LOWER => s >= beta,
+                _ => s <= alpha,
+            };
+        (usize::from(e.mv), cut.then_some(s))
+    }
+
+    /// The score when no candidate move was generated.
+    fn no_candidate(&mut self, ply: usize) -> i32 {
+        // An open three to answer and no legal defence (every blocking point forbidden for
+        // Renju Black) nor own four: the straight four and the five follow.
+        if self.must_answer_three() {
+            return -(WIN - (ply as i32 + 4));
+        }
+        // No candidate near the stones: all forbidden (Renju Black) or a full board.
+        let us = self.b.to_move;
+        let any = self
+            .b
+            .empty_points()
+            .into_iter()
+            .any(|i| self.b.legal(i, us));
+        if any { 0 } else { -(WIN - (ply as i32 + 1)) }
+    }
+
+    /// Searches `moves` in order (PVS: null windows after the first, re-searched when they
+    /// beat alpha); a beta cutoff rewards the move in the history and killer tables. Returns
+    /// the best score and move (meaningless when aborted).
+    fn search_moves(
+        &mut self,
+        moves: &[usize],
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, usize) {
         let mut best = -INF;
         let mut best_move = moves[0];
         for (i, &m) in moves.iter().enumerate() {
@@ -744,41 +810,31 @@ impl Hard<'_> {
             }
             self.b.undo();
             if self.aborted {
-                return 0;
+                break;
             }
             if v > best {
                 best = v;
                 best_move = m;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        let h = &mut self.history[m][usize::from(us == Side::White)];
-                        *h = h.saturating_add((depth * depth) as u32);
-                        let k = &mut self.killers[ply];
-                        if k[0] != m {
-                            k[1] = k[0];
-                            k[0] = m;
-                        }
-                        break;
-                    }
+                alpha = alpha.max(v);
+                if alpha >= beta {
+                    self.reward_cutoff(m, depth, ply);
+                    break;
                 }
             }
         }
-        let bound = if best >= beta {
-            BOUND_LOWER
-        } else if best > alpha0 {
-            BOUND_EXACT
-        } else {
-            BOUND_UPPER
-        };
-        self.tt[slot] = TtEntry {
-            key,
-            score: to_tt(best, ply),
-            mv: best_move as u16,
-            depth: depth.min(127) as i8,
-            bound,
-        };
-        best
+        (best, best_move)
+    }
+
+    /// A beta cutoff by `m`: history gains depth², and `m` becomes the first killer at `ply`.
+    fn reward_cutoff(&mut self, m: usize, depth: i32, ply: usize) {
+        let us = self.b.to_move;
+        let h = &mut self.history[m][usize::from(us == Side::White)];
+        *h = h.saturating_add((depth * depth) as u32);
+        let k = &mut self.killers[ply];
+        if k[0] != m {
+            k[1] = k[0];
+            k[0] = m;
+        }
     }
 
     /// The principal variation from the transposition table, starting with `first`.
@@ -837,6 +893,32 @@ fn proven_win(
     }
 }
 
+/// Hard's time: when the move started and its budget (none: depth-limited only).
+struct Clock {
+    start: Instant,
+    budget: Option<Duration>,
+}
+
+impl Clock {
+    /// When the main search must stop: the budget less [`TIME_MARGIN`].
+    fn search_deadline(&self) -> Option<Instant> {
+        self.budget
+            .map(|t| self.start + t.saturating_sub(TIME_MARGIN))
+    }
+
+    /// See [`vcf_deadline`].
+    fn phase_deadline(&self, divisor: u32) -> Option<Instant> {
+        vcf_deadline(self.start, self.budget, divisor)
+    }
+
+    /// A new iteration starts only in the first half of the budget.
+    fn too_late_for_another_iteration(&self) -> bool {
+        self.budget.is_some_and(|t| self.start.elapsed() * 2 > t)
+    }
+}
+
+/// Hard: the threat phases first (each may settle the move), then iterative deepening over
+/// the root moves that survive the opponent's threats. See the module documentation.
 fn hard(
     tt: &mut [TtEntry],
     pos: &Position,
@@ -846,81 +928,19 @@ fn hard(
     start: Instant,
 ) -> Thought<Point> {
     let mut b = SearchBoard::from_position(pos);
-    let us = b.to_move;
-    let them = !us;
-    let max_depth = cfg.depth.clamp(1, MAX_DEPTH);
-    let budget = cfg.time_ms.map(Duration::from_millis);
-    let deadline = budget.map(|t| start + t.saturating_sub(TIME_MARGIN));
-    let done =
-        |best: usize, score: i32, exact: bool, nodes: u64, on_info: &mut dyn FnMut(&SearchInfo)| {
-            let p = Cells::point_of(best);
-            let info = info_for(p, score, exact, 1, nodes, start);
-            on_info(&info);
-            Thought { best: p, info }
-        };
-    // Empty board: the centre.
-    if b.empties as usize == usize::from(b.size()).pow(2) {
-        return done(
-            Cells::index_of(Point::center(b.size())),
-            0,
-            false,
-            1,
-            on_info,
-        );
-    }
-    // A five now.
-    if let Some(&f) = b.five_points(us, 1).first() {
-        return done(f, WIN - 1, true, 1, on_info);
-    }
-    // Our own VCF (when the opponent has a four, only a blocking four can start one).
-    let mut vcf_nodes = 0;
-    {
-        // Growing move limits find the shortest lines first; proven failures carry over.
-        let mut ctx = VcfCtx::new(400_000, vcf_deadline(start, budget, 6), Some(stop));
-        let mut line = None;
-        for limit in [3, 5, 7, 9, 12, ROOT_VCF_MOVES] {
-            line = vcf::search(&mut b, us, limit, &mut ctx);
-            if line.is_some() || ctx.aborted {
-                break;
-            }
-        }
-        vcf_nodes += ctx.nodes;
-        if let Some(line) = line {
-            return proven_win(&line, vcf_nodes, start, on_info);
-        }
-    }
-    // Our own VCT (threes and fours; a forced block must keep a threat going).
-    if b.five_points(them, 2).len() < 2 {
-        let mut ctx = VctCtx::new(ROOT_VCT_NODES, vcf_deadline(start, budget, 6), Some(stop));
-        let line = vct::search(&mut b, us, ROOT_VCT_DEPTH, &mut ctx);
-        vcf_nodes += ctx.nodes;
-        if let Some(line) = line {
-            return proven_win(&line, vcf_nodes, start, on_info);
-        }
-    }
-    // The opponent's four must be blocked.
-    let blocks = b.five_points(them, 3);
-    if !blocks.is_empty() {
-        let legal: Vec<usize> = blocks.iter().copied().filter(|&q| b.legal(q, us)).collect();
-        if blocks.len() == 1 && legal.len() == 1 {
-            // Searching further below would only confirm the forced move.
-            let blk = legal[0];
-            let mut ctx = VcfCtx::new(50_000, vcf_deadline(start, budget, 4), Some(stop));
-            b.play(blk);
-            let opp_vcf = vcf::search(&mut b, them, 12, &mut ctx);
-            b.undo();
-            let score = if opp_vcf.is_some() { -(WIN - 3) } else { 0 };
-            return done(blk, score, opp_vcf.is_some(), ctx.nodes, on_info);
-        }
-        if let Some(&blk) = legal.first() {
-            return done(blk, -(WIN - 2), true, 1, on_info);
-        }
+    let clock = Clock {
+        start,
+        budget: cfg.time_ms.map(Duration::from_millis),
+    };
+    let mut threat_nodes = 0;
+    if let Some(thought) = settled_before_search(&mut b, &clock, stop, &mut threat_nodes, on_info) {
+        return thought;
     }
     let mut searcher = Hard {
         b,
         tt,
-        nodes: vcf_nodes,
-        deadline,
+        nodes: threat_nodes,
+        deadline: clock.search_deadline(),
         stop,
         aborted: false,
         killers: [[usize::MAX; 2]; MAX_PLY],
@@ -936,77 +956,187 @@ fn hard(
             info,
         };
     }
-    // The opponent's VCF: keep only the moves that refute it.
-    {
-        searcher.b.to_move = them;
-        let mut ctx = VcfCtx::new(200_000, vcf_deadline(start, budget, 8), Some(stop));
-        let threat = vcf::search(&mut searcher.b, them, ROOT_VCF_MOVES, &mut ctx);
-        searcher.b.to_move = us;
-        searcher.nodes += ctx.nodes;
-        if threat.is_some() {
-            let check_deadline = vcf_deadline(start, budget, 4);
-            let mut refuters = Vec::new();
-            // Consider every legal point near the stones, not only the top candidates.
-            let all: Vec<usize> = searcher.b.candidates();
-            for m in all {
-                if check_deadline.is_some_and(|d| Instant::now() >= d) || stop.is_stopped() {
-                    break;
-                }
-                if !searcher.b.legal(m, us) {
-                    continue;
-                }
-                searcher.b.play(m);
-                let mut c2 = VcfCtx::new(20_000, check_deadline, Some(stop));
-                let still = vcf::search(&mut searcher.b, them, ROOT_VCF_MOVES, &mut c2);
-                searcher.nodes += c2.nodes;
-                // An aborted check counts as "still losing" unless it is the own-four case.
-                let refutes = still.is_none() && !c2.aborted;
-                searcher.b.undo();
-                if refutes {
-                    refuters.push(m);
-                }
-            }
-            if !refuters.is_empty() {
-                root.retain(|m| refuters.contains(m));
-                for r in refuters {
-                    if !root.contains(&r) {
-                        root.push(r);
-                    }
-                }
-            }
-        } else if !ctx.aborted {
-            defend_vct(&mut searcher, &mut root, start, budget, stop);
+    defend_root(&mut searcher, &mut root, &clock, stop);
+    let max_depth = cfg.depth.clamp(1, MAX_DEPTH);
+    iterative_deepening(&mut searcher, root, max_depth, &clock, on_info)
+}
+
+/// The phases that can settle the move without the main search: the first stone (the
+/// centre), a five now, our own VCF or VCT, a four of the opponent's to block. `threat_nodes`
+/// gains the nodes of the threat searches (the main search's count starts from it).
+fn settled_before_search(
+    b: &mut SearchBoard,
+    clock: &Clock,
+    stop: &StopFlag,
+    threat_nodes: &mut u64,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Option<Thought<Point>> {
+    let us = b.to_move;
+    let them = !us;
+    let start = clock.start;
+    let mut done = |best: usize, score: i32, exact: bool, nodes: u64| {
+        let p = Cells::point_of(best);
+        let info = info_for(p, score, exact, 1, nodes, start);
+        on_info(&info);
+        Thought { best: p, info }
+    };
+    if b.empties as usize == usize::from(b.size()).pow(2) {
+        return Some(done(Cells::index_of(Point::center(b.size())), 0, false, 1));
+    }
+    if let Some(&f) = b.five_points(us, 1).first() {
+        return Some(done(f, WIN - 1, true, 1));
+    }
+    // Our own VCF (when the opponent has a four, only a blocking four can start one), then our
+    // own VCT (threes and fours; a forced block must keep a threat going).
+    let mut line = own_vcf(b, clock, stop, threat_nodes);
+    if line.is_none() && b.five_points(them, 2).len() < 2 {
+        let mut ctx = VctCtx::new(ROOT_VCT_NODES, clock.phase_deadline(6), Some(stop));
+        line = vct::search(b, us, ROOT_VCT_DEPTH, &mut ctx);
+        *threat_nodes += ctx.nodes;
+    }
+    if let Some(line) = line {
+        return Some(proven_win(&line, *threat_nodes, start, on_info));
+    }
+    // The opponent's four must be blocked.
+    let blocks = b.five_points(them, 3);
+    let legal: Vec<usize> = blocks.iter().copied().filter(|&q| b.legal(q, us)).collect();
+    if blocks.len() == 1 && legal.len() == 1 {
+        // Searching further would only confirm the forced move; report whether it loses.
+        let blk = legal[0];
+        let mut ctx = VcfCtx::new(50_000, clock.phase_deadline(4), Some(stop));
+        b.play(blk);
+        let opp_vcf = vcf::search(b, them, 12, &mut ctx);
+        b.undo();
+        let score = if opp_vcf.is_some() { -(WIN - 3) } else { 0 };
+        return Some(done(blk, score, opp_vcf.is_some(), ctx.nodes));
+    }
+    // Two fours to block: lost, block one.
+    legal.first().map(|&blk| done(blk, -(WIN - 2), true, 1))
+}
+
+/// Our own shortest VCF: growing move limits find the shortest lines first; proven failures
+/// carry over between limits.
+fn own_vcf(
+    b: &mut SearchBoard,
+    clock: &Clock,
+    stop: &StopFlag,
+    threat_nodes: &mut u64,
+) -> Option<Vec<usize>> {
+    let us = b.to_move;
+    let mut ctx = VcfCtx::new(400_000, clock.phase_deadline(6), Some(stop));
+    let mut line = None;
+    for limit in [3, 5, 7, 9, 12, ROOT_VCF_MOVES] {
+        line = vcf::search(b, us, limit, &mut ctx);
+        if line.is_some() || ctx.aborted {
+            break;
         }
     }
-    // Iterative deepening.
+    *threat_nodes += ctx.nodes;
+    line
+}
+
+/// Narrow the root to defences: against an opponent's VCF keep only the moves that refute it
+/// ([`keep_vcf_refutations`]); else prefer the moves that leave no opponent VCT
+/// ([`defend_vct`]).
+fn defend_root(searcher: &mut Hard<'_>, root: &mut Vec<usize>, clock: &Clock, stop: &StopFlag) {
+    let us = searcher.b.to_move;
+    let them = !us;
+    searcher.b.to_move = them;
+    let mut ctx = VcfCtx::new(200_000, clock.phase_deadline(8), Some(stop));
+    let threat = vcf::search(&mut searcher.b, them, ROOT_VCF_MOVES, &mut ctx);
+    searcher.b.to_move = us;
+    searcher.nodes += ctx.nodes;
+    if threat.is_some() {
+        keep_vcf_refutations(searcher, root, clock, stop);
+    } else if !ctx.aborted {
+        defend_vct(searcher, root, clock.start, clock.budget, stop);
+    }
+}
+
+/// The opponent has a VCF: every legal point near the stones (not only the top candidates)
+/// is tried, and the root keeps the moves after which the VCF is gone. When none is found in
+/// time, the root stays as it was.
+fn keep_vcf_refutations(
+    searcher: &mut Hard<'_>,
+    root: &mut Vec<usize>,
+    clock: &Clock,
+    stop: &StopFlag,
+) {
+    let us = searcher.b.to_move;
+    let them = !us;
+    let check_deadline = clock.phase_deadline(4);
+    let mut refuters = Vec::new();
+    for m in searcher.b.candidates() {
+        if check_deadline.is_some_and(|d| Instant::now() >= d) || stop.is_stopped() {
+            break;
+        }
+        if !searcher.b.legal(m, us) {
+            continue;
+        }
+        searcher.b.play(m);
+        let mut c2 = VcfCtx::new(20_000, check_deadline, Some(stop));
+        let still = vcf::search(&mut searcher.b, them, ROOT_VCF_MOVES, &mut c2);
+        searcher.nodes += c2.nodes;
+        // An aborted check counts as "still losing".
+        let refutes = still.is_none() && !c2.aborted;
+        searcher.b.undo();
+        if refutes {
+            refuters.push(m);
+        }
+    }
+    if !refuters.is_empty() {
+        root.retain(|m| refuters.contains(m));
+        for r in refuters {
+            if !root.contains(&r) {
+                root.push(r);
+            }
+        }
+    }
+}
+
+/// One iteration at `depth` over the root moves, principal-variation search: the first move
+/// with a full window, the others with a null window and a re-search when they beat alpha.
+/// Returns `(score, move)` in the order searched; shorter than `root` when aborted.
+fn root_iteration(searcher: &mut Hard<'_>, root: &[usize], depth: u32) -> Vec<(i32, usize)> {
+    let child_depth = depth as i32 - 1;
+    let mut alpha = -INF;
+    let mut scores = Vec::with_capacity(root.len());
+    for (i, &m) in root.iter().enumerate() {
+        searcher.b.play(m);
+        let mut v;
+        if i == 0 {
+            v = -searcher.negamax(child_depth, 1, -INF, -alpha);
+        } else {
+            v = -searcher.negamax(child_depth, 1, -alpha - 1, -alpha);
+            if v > alpha && !searcher.aborted {
+                v = -searcher.negamax(child_depth, 1, -INF, -alpha);
+            }
+        }
+        searcher.b.undo();
+        if searcher.aborted {
+            break;
+        }
+        scores.push((v, m));
+        alpha = alpha.max(v);
+    }
+    scores
+}
+
+/// Iterative deepening from depth 1 to `max_depth`, reporting each completed iteration; stops
+/// at a proven result, at the deadline, or when another iteration would not fit the budget.
+fn iterative_deepening(
+    searcher: &mut Hard<'_>,
+    mut root: Vec<usize>,
+    max_depth: u32,
+    clock: &Clock,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Thought<Point> {
+    let start = clock.start;
     let mut best = root[0];
     let mut best_score = -INF;
     let mut info = SearchInfo::default();
     for depth in 1..=max_depth {
-        let mut alpha = -INF;
-        let mut iter_best = root[0];
-        let mut scores = Vec::with_capacity(root.len());
-        for (i, &m) in root.iter().enumerate() {
-            searcher.b.play(m);
-            let mut v;
-            if i == 0 {
-                v = -searcher.negamax(depth as i32 - 1, 1, -INF, -alpha);
-            } else {
-                v = -searcher.negamax(depth as i32 - 1, 1, -alpha - 1, -alpha);
-                if v > alpha && !searcher.aborted {
-                    v = -searcher.negamax(depth as i32 - 1, 1, -INF, -alpha);
-                }
-            }
-            searcher.b.undo();
-            if searcher.aborted {
-                break;
-            }
-            scores.push((v, m));
-            if v > alpha {
-                alpha = v;
-                iter_best = m;
-            }
-        }
+        let mut scores = root_iteration(searcher, &root, depth);
         if searcher.aborted {
             // A finished move that beats the last full iteration's best is still usable.
             if let Some(&(v, m)) = scores.iter().max_by_key(|s| s.0)
@@ -1020,8 +1150,12 @@ fn hard(
             }
             break;
         }
-        best = iter_best;
-        best_score = alpha;
+        // The first move with the highest score, as the iteration's alpha saw it.
+        (best_score, best) =
+            scores.iter().fold(
+                (-INF, root[0]),
+                |acc, &(v, m)| if v > acc.0 { (v, m) } else { acc },
+            );
         // Order the next iteration: best first, then by this iteration's scores.
         scores.sort_by_key(|s| std::cmp::Reverse(s.0));
         root = scores.iter().map(|s| s.1).collect();
@@ -1034,12 +1168,7 @@ fn hard(
             pv: searcher.pv(best),
         };
         on_info(&info);
-        if best_score.abs() > WIN_THRESHOLD {
-            break;
-        }
-        if let Some(t) = budget
-            && start.elapsed() * 2 > t
-        {
+        if best_score.abs() > WIN_THRESHOLD || clock.too_late_for_another_iteration() {
             break;
         }
     }
