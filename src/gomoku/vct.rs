@@ -281,7 +281,8 @@ fn attacker_moves(b: &mut SearchBoard, att: Side) -> Vec<usize> {
         .collect()
 }
 
-/// Defender to move against an attacker threat (a four or an open three).
+/// Defender to move against an attacker threat (a four or an open three): true when every
+/// defence loses, with the line (one defence, then the attacker's win) appended to `pv`.
 fn def_node(
     b: &mut SearchBoard,
     att: Side,
@@ -298,67 +299,17 @@ fn def_node(
         return false;
     }
     let fps = b.five_points(att, 3);
-    let black_defends = def == Side::Black && b.rule == Rule::Renju;
     if !fps.is_empty() {
-        let mut blocks = fps.clone();
-        if black_defends {
-            blocks.retain(|&q| b.legal(q, def));
-        }
-        if fps.len() >= 2 || blocks.is_empty() {
-            // Unstoppable: the five follows (or White's four cannot be blocked).
-            if let Some(&f) = fps.iter().find(|&&q| !blocks.contains(&q)).or(fps.first()) {
-                if let Some(&blk) = blocks.first() {
-                    pv.push(blk);
-                }
-                pv.push(f);
-            }
-            return true;
-        }
-        place_as(b, blocks[0], def);
-        let mut sub = Vec::new();
-        let won = att_node(b, att, depth, ctx, &mut sub);
-        b.undo_as();
-        if won {
-            pv.push(blocks[0]);
-            pv.append(&mut sub);
-        }
-        return won;
+        return def_against_four(b, att, depth, ctx, pv, &fps);
     }
     // An open three (or a VCF threat): every defence must fail.
     let flex: Vec<usize> = points_at_least(b, att, level::FLEX_FOUR)
         .into_iter()
         .filter(|&i| b.legal(i, att))
         .collect();
-    let mut replies: Vec<usize> = Vec::new();
-    let push = |q: usize, replies: &mut Vec<usize>| {
-        if !replies.contains(&q) {
-            replies.push(q);
-        }
+    let Some(replies) = defences(b, att, ctx, &flex) else {
+        return false;
     };
-    if flex.is_empty() {
-        // No straight-four point: the threat, if any, is a VCF; any point near the stones
-        // may refute it.
-        if !vcf_threat(b, att, ctx) {
-            return false;
-        }
-        replies = b.candidates();
-    }
-    for &p in &flex {
-        push(p, &mut replies);
-    }
-    for &p in &flex {
-        for &dir in &DIRS {
-            for k in -5..=5isize {
-                let q = p.wrapping_add_signed(dir * k);
-                if q < b.cells.cells.len() && b.cells.cells[q] == EMPTY {
-                    push(q, &mut replies);
-                }
-            }
-        }
-    }
-    for q in points_at_least(b, def, level::FOUR) {
-        push(q, &mut replies);
-    }
     let mut first_pv: Option<Vec<usize>> = None;
     for q in replies {
         if ctx.aborted {
@@ -367,32 +318,11 @@ fn def_node(
         if !b.legal(q, def) {
             continue;
         }
-        place_as(b, q, def);
         let mut sub = Vec::new();
-        let won = if b.five_count(def) > 0 {
-            // A counter-four: the attacker must block it, then the defender moves again.
-            let dfps = b.five_points(def, 2);
-            if dfps.len() >= 2 || !b.legal(dfps[0], att) {
-                false
-            } else {
-                place_as(b, dfps[0], att);
-                let w = def_node(b, att, depth, ctx, &mut sub);
-                b.undo_as();
-                if w {
-                    sub.insert(0, dfps[0]);
-                }
-                w
-            }
-        } else if threatens(b, att) {
-            // Not a defence: the straight four (or five) follows. Not part of the line.
-            b.undo_as();
-            continue;
-        } else {
-            att_node(b, att, depth, ctx, &mut sub)
-        };
-        b.undo_as();
-        if !won {
-            return false;
+        match defence_loses(b, att, depth, ctx, q, &mut sub) {
+            None => continue,
+            Some(false) => return false,
+            Some(true) => {}
         }
         if first_pv.is_none() {
             let mut line = vec![q];
@@ -410,6 +340,116 @@ fn def_node(
         }
     }
     true
+}
+
+/// The attacker has a four (five-points `fps`): two of them, or one that Renju Black may not
+/// block, win at once; a single block is forced and the attack goes on after it.
+fn def_against_four(
+    b: &mut SearchBoard,
+    att: Side,
+    depth: u32,
+    ctx: &mut VctCtx<'_>,
+    pv: &mut Vec<usize>,
+    fps: &[usize],
+) -> bool {
+    let def = !att;
+    let mut blocks = fps.to_vec();
+    if def == Side::Black && b.rule == Rule::Renju {
+        blocks.retain(|&q| b.legal(q, def));
+    }
+    if fps.len() >= 2 || blocks.is_empty() {
+        // Unstoppable: the five follows (or White's four cannot be blocked).
+        if let Some(&f) = fps.iter().find(|&&q| !blocks.contains(&q)).or(fps.first()) {
+            if let Some(&blk) = blocks.first() {
+                pv.push(blk);
+            }
+            pv.push(f);
+        }
+        return true;
+    }
+    place_as(b, blocks[0], def);
+    let mut sub = Vec::new();
+    let won = att_node(b, att, depth, ctx, &mut sub);
+    b.undo_as();
+    if won {
+        pv.push(blocks[0]);
+        pv.append(&mut sub);
+    }
+    won
+}
+
+/// The defender's candidate replies to an open three (straight-four points `flex`): those
+/// points, every empty point within 5 of them on their lines, and the defender's own fours.
+/// With no straight-four point the threat can only be a VCF, and then any point near the
+/// stones may refute it; `None` when there is no VCF either (no threat to answer).
+fn defences(
+    b: &mut SearchBoard,
+    att: Side,
+    ctx: &mut VctCtx<'_>,
+    flex: &[usize],
+) -> Option<Vec<usize>> {
+    let mut replies: Vec<usize> = Vec::new();
+    if flex.is_empty() {
+        if !vcf_threat(b, att, ctx) {
+            return None;
+        }
+        replies = b.candidates();
+    }
+    let mut push = |q: usize| {
+        if !replies.contains(&q) {
+            replies.push(q);
+        }
+    };
+    flex.iter().for_each(|&p| push(p));
+    for &p in flex {
+        for &dir in &DIRS {
+            for k in -5..=5isize {
+                let q = p.wrapping_add_signed(dir * k);
+                if q < b.cells.cells.len() && b.cells.cells[q] == EMPTY {
+                    push(q);
+                }
+            }
+        }
+    }
+    for q in points_at_least(b, !att, level::FOUR) {
+        push(q);
+    }
+    Some(replies)
+}
+
+/// Whether the defence `q` (legal) loses to the attack, the rest of the line in `sub`; `None`
+/// when `q` is no defence at all (the straight four or five follows at once: not a line).
+fn defence_loses(
+    b: &mut SearchBoard,
+    att: Side,
+    depth: u32,
+    ctx: &mut VctCtx<'_>,
+    q: usize,
+    sub: &mut Vec<usize>,
+) -> Option<bool> {
+    let def = !att;
+    place_as(b, q, def);
+    let lost = if b.five_count(def) > 0 {
+        // A counter-four: the attacker must block it, then the defender moves again.
+        let dfps = b.five_points(def, 2);
+        if dfps.len() >= 2 || !b.legal(dfps[0], att) {
+            Some(false)
+        } else {
+            place_as(b, dfps[0], att);
+            let w = def_node(b, att, depth, ctx, sub);
+            b.undo_as();
+            if w {
+                sub.insert(0, dfps[0]);
+            }
+            Some(w)
+        }
+    } else if threatens(b, att) {
+        None
+    } else {
+        Some(att_node(b, att, depth, ctx, sub))
+    };
+    b.undo_as();
+    lost
 }
 
 /// Finds a victory by continuous threats (fours and open threes) for `attacker` in `pos`, as
