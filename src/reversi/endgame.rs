@@ -35,7 +35,7 @@ use super::bitboard::{
 };
 use super::eval::{evaluate, final_score};
 use super::position::Position;
-use super::search::{Candidate, INF, Searcher, sort_candidates};
+use super::search::{Candidate, INF, MAX_MOVES, Searcher, sort_candidates};
 use super::square::{Move, Square};
 use super::tt::{NO_MOVE, Tt};
 
@@ -654,7 +654,7 @@ impl Searcher<'_> {
             tt_move = e.best;
         }
         let alpha_orig = alpha;
-        let mut list = [Candidate::default(); 36];
+        let mut list = [Candidate::default(); MAX_MOVES];
         let count = if n >= SORT_EMPTIES {
             self.order_deep(p, o, moves, tt_move, n, &mut list)
         } else {
@@ -717,7 +717,7 @@ impl Searcher<'_> {
         if moves == 0 {
             return (self.end_search(p, o, -64, 64, n, false), NO_MOVE);
         }
-        let mut list = [Candidate::default(); 36];
+        let mut list = [Candidate::default(); MAX_MOVES];
         let count = if n >= SORT_EMPTIES {
             self.order_deep(p, o, moves, hint, n, &mut list)
         } else {
@@ -807,7 +807,7 @@ impl Searcher<'_> {
         moves: u64,
         tt_move: u8,
         n: u32,
-        out: &mut [Candidate; 36],
+        out: &mut [Candidate; MAX_MOVES],
     ) -> usize {
         let empty = !(p | o);
         let odd = odd_quadrants(empty);
@@ -908,7 +908,13 @@ fn fastest_first(np: u64, no: u64, empty: u64, bit: u64, odd: u64) -> (i32, u64)
 /// Orders endgame moves: `tt_move` first, then fastest-first (opponent mobility, corners
 /// counted twice), then corners and moves into odd quadrants. Returns the count.
 #[inline(always)]
-fn order_end<K: Isa>(p: u64, o: u64, moves: u64, tt_move: u8, out: &mut [Candidate; 36]) -> usize {
+fn order_end<K: Isa>(
+    p: u64,
+    o: u64,
+    moves: u64,
+    tt_move: u8,
+    out: &mut [Candidate; MAX_MOVES],
+) -> usize {
     let empty = !(p | o);
     let odd = odd_quadrants(empty);
     let mut n = 0;

@@ -26,7 +26,7 @@ use super::bitboard::{flips, legal_moves};
 use super::endgame::pv_from;
 use super::eval::{EVAL_SCALE, final_score, medium_eval};
 use super::position::Position;
-use super::search::{Candidate, INF, Searcher};
+use super::search::{Candidate, INF, MAX_MOVES, Searcher};
 use super::square::{Move, Square};
 use super::tt::{NO_MOVE, Tt};
 
@@ -232,143 +232,26 @@ impl ReversiEngine {
     ) -> Thought<Move> {
         let (p, o) = (pos.player(), pos.opponent());
         let moves = legal_moves(p, o);
-        let empties = pos.empties();
-        let max_depth = cfg.depth.clamp(MIN_DEPTH, MAX_DEPTH);
-        // A forced move (one legal placement) gets a twentieth of the budget, for the report only.
-        let forced = moves.count_ones() == 1;
-        let budget = cfg
-            .time_ms
-            .map(|ms| Duration::from_millis(if forced { ms / 20 } else { ms }));
-        let deadline = budget.map(|b| start + b);
-        let solve_at = match budget {
-            Some(_) => ENDGAME_EMPTIES,
-            None => max_depth.clamp(DEPTH_ONLY_ENDGAME_EMPTIES, ENDGAME_EMPTIES),
-        };
-        let will_solve = empties <= solve_at;
-        let try_solve = !will_solve && budget.is_some() && empties <= TRY_SOLVE_EMPTIES;
-        // Soft limit for starting another midgame iteration.
-        let soft_budget = budget.map(|b| if try_solve { b / 3 } else { b });
+        let plan = HardPlan::new(pos, cfg, moves);
         self.mid_tt.new_search();
         self.end_tt.new_search();
-        let mut s = Searcher::new(&mut self.mid_tt, &mut self.end_tt, stop, deadline);
-
+        let mut s = Searcher::new(
+            &mut self.mid_tt,
+            &mut self.end_tt,
+            stop,
+            plan.deadline(start),
+        );
         let tt_move = s.mid_tt.probe(p, o).map_or(NO_MOVE, |e| e.best);
-        let mut root = [Candidate::default(); 36];
+        let mut root = [Candidate::default(); MAX_MOVES];
         let n = Searcher::order_moves(p, o, moves, tt_move, &mut root);
         let root = &mut root[..n];
-        let mut best = root[0].sq;
-        let mut info = SearchInfo {
-            pv: vec![place(best).to_string()],
-            ..SearchInfo::default()
-        };
-
-        let mid_limit = if will_solve {
-            max_depth.min(PRE_SOLVE_DEPTH)
-        } else {
-            max_depth
-        };
-        let mut last_iter = Duration::ZERO;
-        let mut mid_score = None;
-        for depth in 1..=mid_limit {
-            let iter_start = Instant::now();
-            // Aspiration window around the previous iteration's score (from depth 3), widened
-            // on failure (Edax `aspiration_search` idea).
-            let (mut lo, mut hi, mut delta) = match mid_score {
-                Some(prev) if depth >= 3 => (prev - ASPIRATION, prev + ASPIRATION, ASPIRATION),
-                _ => (-INF, INF, INF),
-            };
-            // Search instability (TT grafting) can make a window fail low and then high around
-            // the same score forever; after failures on both sides the window opens fully.
-            let (mut failed_low, mut failed_high) = (false, false);
-            let (alpha, iter_best) = loop {
-                let (score, i) = root_pass(&mut s, p, o, root, depth, lo, hi);
-                if s.aborted {
-                    break (score, i);
-                }
-                if score <= lo && lo > -INF {
-                    failed_low = true;
-                    delta *= 2;
-                    hi = if failed_high { INF } else { score + 1 };
-                    lo = if delta > 8 * ASPIRATION || failed_high {
-                        -INF
-                    } else {
-                        score - delta
-                    };
-                } else if score >= hi && hi < INF {
-                    failed_high = true;
-                    delta *= 2;
-                    lo = if failed_low { -INF } else { score - 1 };
-                    hi = if delta > 8 * ASPIRATION || failed_low {
-                        INF
-                    } else {
-                        score + delta
-                    };
-                } else {
-                    break (score, i);
-                }
-            };
-            if s.aborted {
-                break;
-            }
-            // Best move first for the next iteration.
-            root[..=iter_best].rotate_right(1);
-            best = root[0].sq;
-            mid_score = Some(alpha);
-            s.mid_tt.store(p, o, depth, alpha, alpha, best);
-            let exact = depth >= empties;
-            info = SearchInfo {
-                depth,
-                nodes: s.nodes,
-                elapsed_ms: start.elapsed().as_millis() as u64,
-                score: to_discs(alpha),
-                exact,
-                pv: pv_from(s.mid_tt, p, o, depth as usize)
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect(),
-            };
-            on_info(&info);
-            if exact {
-                break;
-            }
-            // Do not start an iteration that cannot finish: assume it costs ~4× the last one
-            // (at least ~2× the whole search so far).
-            let this_iter = iter_start.elapsed();
-            if let Some(b) = soft_budget
-                && !will_solve
-            {
-                let ratio = if last_iter.is_zero() {
-                    4.0
-                } else {
-                    (this_iter.as_secs_f64() / last_iter.as_secs_f64()).clamp(2.0, 5.0)
-                };
-                let predicted = this_iter.mul_f64(ratio);
-                if start.elapsed() + predicted > b {
-                    break;
-                }
-            }
-            last_iter = this_iter;
-        }
-
-        if (will_solve || try_solve) && !s.aborted && !info.exact {
+        let (mut best, mid_score, mut info) =
+            midgame_iterations(&mut s, p, o, root, &plan, start, on_info);
+        if plan.solves() && !s.aborted && !info.exact {
             let (score, sq) = s.solve_root(p, o, best, mid_score.map(to_discs));
             if !s.aborted && sq != NO_MOVE {
                 best = sq;
-                info = SearchInfo {
-                    depth: empties,
-                    nodes: s.nodes,
-                    elapsed_ms: start.elapsed().as_millis() as u64,
-                    score,
-                    exact: true,
-                    pv: s
-                        .end_pv(p, o, empties as usize)
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect(),
-                };
-                if info.pv.first().map(String::as_str) != Some(place(best).to_string().as_str()) {
-                    info.pv = vec![place(best).to_string()];
-                }
+                info = solved_info(&mut s, p, o, plan.empties, score, sq, start);
                 on_info(&info);
             }
         }
@@ -379,6 +262,205 @@ impl ReversiEngine {
             best: place(best),
             info,
         }
+    }
+}
+
+/// What Hard will do with a position: its time budget, how deep the midgame search goes and
+/// whether it then solves exactly.
+struct HardPlan {
+    empties: u32,
+    /// The time budget (a forced move gets a twentieth of it, for the report only).
+    budget: Option<Duration>,
+    /// Soft limit for starting another midgame iteration.
+    soft_budget: Option<Duration>,
+    /// The midgame iterations stop at this depth.
+    mid_limit: u32,
+    /// The position is within the solver's reach: solve after a shallow midgame search.
+    will_solve: bool,
+    /// A little beyond the solver's reach with a budget: try to solve with what time is left.
+    try_solve: bool,
+}
+
+impl HardPlan {
+    fn new(pos: &Position, cfg: &AiConfig, moves: u64) -> HardPlan {
+        let empties = pos.empties();
+        let max_depth = cfg.depth.clamp(MIN_DEPTH, MAX_DEPTH);
+        let forced = moves.count_ones() == 1;
+        let budget = cfg
+            .time_ms
+            .map(|ms| Duration::from_millis(if forced { ms / 20 } else { ms }));
+        let solve_at = match budget {
+            Some(_) => ENDGAME_EMPTIES,
+            None => max_depth.clamp(DEPTH_ONLY_ENDGAME_EMPTIES, ENDGAME_EMPTIES),
+        };
+        let will_solve = empties <= solve_at;
+        let try_solve = !will_solve && budget.is_some() && empties <= TRY_SOLVE_EMPTIES;
+        HardPlan {
+            empties,
+            budget,
+            soft_budget: budget.map(|b| if try_solve { b / 3 } else { b }),
+            mid_limit: if will_solve {
+                max_depth.min(PRE_SOLVE_DEPTH)
+            } else {
+                max_depth
+            },
+            will_solve,
+            try_solve,
+        }
+    }
+
+    fn deadline(&self, start: Instant) -> Option<Instant> {
+        self.budget.map(|b| start + b)
+    }
+
+    fn solves(&self) -> bool {
+        self.will_solve || self.try_solve
+    }
+
+    /// Whether another iteration can finish in time: assume it costs 2–5× the last one (the
+    /// ratio of the last two; 4× after the first).
+    fn next_iteration_fits(
+        &self,
+        start: Instant,
+        this_iter: Duration,
+        last_iter: Duration,
+    ) -> bool {
+        let Some(b) = self.soft_budget.filter(|_| !self.will_solve) else {
+            return true;
+        };
+        let ratio = if last_iter.is_zero() {
+            4.0
+        } else {
+            (this_iter.as_secs_f64() / last_iter.as_secs_f64()).clamp(2.0, 5.0)
+        };
+        start.elapsed() + this_iter.mul_f64(ratio) <= b
+    }
+}
+
+/// Iterative deepening of the midgame search over `root` (reordered best first after each
+/// iteration), reporting each iteration. Returns the best square, the last iteration's score
+/// (centi-discs; `None` when none finished) and its report.
+fn midgame_iterations(
+    s: &mut Searcher<'_>,
+    p: u64,
+    o: u64,
+    root: &mut [Candidate],
+    plan: &HardPlan,
+    start: Instant,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> (u8, Option<i32>, SearchInfo) {
+    let mut best = root[0].sq;
+    let mut info = SearchInfo {
+        pv: vec![place(best).to_string()],
+        ..SearchInfo::default()
+    };
+    let mut last_iter = Duration::ZERO;
+    let mut mid_score = None;
+    for depth in 1..=plan.mid_limit {
+        let iter_start = Instant::now();
+        let (alpha, iter_best) = aspiration_search(s, p, o, root, depth, mid_score);
+        if s.aborted {
+            break;
+        }
+        // Best move first for the next iteration.
+        root[..=iter_best].rotate_right(1);
+        best = root[0].sq;
+        mid_score = Some(alpha);
+        s.mid_tt.store(p, o, depth, alpha, alpha, best);
+        let exact = depth >= plan.empties;
+        info = SearchInfo {
+            depth,
+            nodes: s.nodes,
+            elapsed_ms: start.elapsed().as_millis() as u64,
+            score: to_discs(alpha),
+            exact,
+            pv: pv_from(s.mid_tt, p, o, depth as usize)
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+        };
+        on_info(&info);
+        let this_iter = iter_start.elapsed();
+        if exact || !plan.next_iteration_fits(start, this_iter, last_iter) {
+            break;
+        }
+        last_iter = this_iter;
+    }
+    (best, mid_score, info)
+}
+
+/// One midgame iteration with an aspiration window around the previous iteration's score
+/// (from depth 3), widened on failure (Edax `aspiration_search` idea). Returns the score and
+/// the index of the best root move.
+fn aspiration_search(
+    s: &mut Searcher<'_>,
+    p: u64,
+    o: u64,
+    root: &mut [Candidate],
+    depth: u32,
+    previous: Option<i32>,
+) -> (i32, usize) {
+    let (mut lo, mut hi, mut delta) = match previous {
+        Some(prev) if depth >= 3 => (prev - ASPIRATION, prev + ASPIRATION, ASPIRATION),
+        _ => (-INF, INF, INF),
+    };
+    // Search instability (TT grafting) can make a window fail low and then high around the
+    // same score forever; after failures on both sides the window opens fully.
+    let (mut failed_low, mut failed_high) = (false, false);
+    loop {
+        let (score, i) = root_pass(s, p, o, root, depth, lo, hi);
+        if s.aborted {
+            return (score, i);
+        }
+        if score <= lo && lo > -INF {
+            failed_low = true;
+            delta *= 2;
+            hi = if failed_high { INF } else { score + 1 };
+            lo = if delta > 8 * ASPIRATION || failed_high {
+                -INF
+            } else {
+                score - delta
+            };
+        } else if score >= hi && hi < INF {
+            failed_high = true;
+            delta *= 2;
+            lo = if failed_low { -INF } else { score - 1 };
+            hi = if delta > 8 * ASPIRATION || failed_low {
+                INF
+            } else {
+                score + delta
+            };
+        } else {
+            return (score, i);
+        }
+    }
+}
+
+/// The report of an exact solve: `score` (discs) with `sq` first in the principal variation.
+fn solved_info(
+    s: &mut Searcher<'_>,
+    p: u64,
+    o: u64,
+    empties: u32,
+    score: i32,
+    sq: u8,
+    start: Instant,
+) -> SearchInfo {
+    let mut pv: Vec<String> = s
+        .end_pv(p, o, empties as usize)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    if pv.first().map(String::as_str) != Some(place(sq).to_string().as_str()) {
+        pv = vec![place(sq).to_string()];
+    }
+    SearchInfo {
+        depth: empties,
+        nodes: s.nodes,
+        elapsed_ms: start.elapsed().as_millis() as u64,
+        score,
+        exact: true,
+        pv,
     }
 }
 

@@ -38,6 +38,11 @@ pub(crate) struct Searcher<'a> {
     pub v3: bool,
 }
 
+/// Room for every legal move of a position in the fixed-size move lists of the search (no
+/// allocation per node): the most legal moves found in a reachable Othello position is 33,
+/// so 36 leaves a margin.
+pub(crate) const MAX_MOVES: usize = 36;
+
 /// A move candidate during ordering: square index, flipped discs, ordering key (higher first).
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Candidate {
@@ -116,7 +121,7 @@ impl<'a> Searcher<'a> {
         o: u64,
         moves: u64,
         tt_move: u8,
-        out: &mut [Candidate; 36],
+        out: &mut [Candidate; MAX_MOVES],
     ) -> usize {
         let mut n = 0;
         let mut rest = moves;
