@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use crate::app::GameKind;
+use crate::core::GameKind;
 use crate::reversi::{Position, perft};
 
 /// Reversi (Othello) and Gomoku/Renju against a strong computer.
@@ -213,6 +213,21 @@ fn report_paths(verb: &str, result: std::io::Result<Vec<std::path::PathBuf>>) ->
             eprintln!("reversi-gomoku: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// `--game reversi|gomoku` and the game of `match`: the command line names games by
+/// [`GameKind::name`] in lower case.
+impl clap::ValueEnum for GameKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        &GameKind::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(match self {
+            GameKind::Reversi => "reversi",
+            GameKind::Gomoku => "gomoku",
+        }))
     }
 }
 

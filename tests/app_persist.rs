@@ -345,31 +345,42 @@ fn opened_game_replays_and_plays_from_here() {
     h.step();
     h.get_by_label("Previous").click();
     h.step();
-    assert_eq!(app(&h).reversi.ctl.session.ply(), 4);
+    assert_eq!(app(&h).reversi.shown().ply(), 4);
     h.get_by_label("Next").click();
     h.step();
-    assert_eq!(app(&h).reversi.ctl.session.ply(), 5);
+    assert_eq!(app(&h).reversi.shown().ply(), 5);
     h.get_by_label("First").click();
     h.step();
-    assert_eq!(app(&h).reversi.ctl.session.ply(), 0);
+    assert_eq!(app(&h).reversi.shown().ply(), 0);
     h.get_by_label("Last").click();
     h.step();
-    assert_eq!(app(&h).reversi.ctl.session.ply(), 6);
+    assert_eq!(app(&h).reversi.shown().ply(), 6);
     h.get_by_label("First").click();
     h.step();
     for _ in 0..3 {
         h.get_by_label("Next").click();
         h.step();
     }
-    assert_eq!(app(&h).reversi.ctl.session.ply(), 3);
+    assert_eq!(app(&h).reversi.shown().ply(), 3);
 
     // Board clicks do not play while replaying (d3 is legal here for White).
-    let legal = app(&h).reversi.ctl.session.position().legal_moves();
+    let legal = app(&h).reversi.shown().position().legal_moves();
     let sq = legal[0].to_string();
     h.get_by_label(&sq).click();
     h.step();
-    assert_eq!(app(&h).reversi.ctl.session.ply(), 3);
+    assert_eq!(app(&h).reversi.shown().ply(), 3);
     assert!(app(&h).reversi.status().contains("Replaying"));
+    // The replay has its own copy: the live game and its moves are untouched meanwhile.
+    assert_eq!(
+        app(&h).reversi.ctl.session.ply(),
+        6,
+        "the live game waits as it was"
+    );
+    assert_eq!(
+        app(&h).current_transcript(),
+        "f5d6c3d3c4f4",
+        "saving while replaying saves the live game"
+    );
 
     h.get_by_label("Play from here").click();
     h.run_steps(2);

@@ -41,6 +41,8 @@ pub struct Controller<G: GameRules> {
     /// Why the last search failed (the engine panicked); the computer waits for
     /// [`Controller::retry`] rather than failing again in a loop.
     failure: Option<String>,
+    /// The computer does not start thinking (the tab is replaying).
+    paused: bool,
     /// Bumped by every new or loaded game, so observers (the win records, the autosave)
     /// can tell a new game from the same game undone and replayed.
     serial: u64,
@@ -67,6 +69,7 @@ impl<G: GameRules> Controller<G> {
             held: None,
             resigned: None,
             failure: None,
+            paused: false,
             serial: 0,
         }
     }
@@ -107,9 +110,9 @@ impl<G: GameRules> Controller<G> {
         }
     }
 
-    /// Swap in another session (for replay), returning the one that was there. Cancels the
-    /// computer and clears the resignation, message and search report; the game
-    /// [`Controller::serial`] is unchanged.
+    /// Swap in another session of the same game (a replay's "Play from here"), returning the
+    /// one that was there. Cancels the computer and clears the resignation, message and
+    /// search report; the game [`Controller::serial`] is unchanged.
     pub fn replace_session(&mut self, session: Session<G>) -> Session<G> {
         self.cancel();
         self.info = None;
@@ -182,6 +185,7 @@ impl<G: GameRules> Controller<G> {
         if self.session.is_computer_turn()
             && self.resigned.is_none()
             && self.failure.is_none()
+            && !self.paused
             && !self.is_thinking()
         {
             self.start_search();
@@ -203,6 +207,14 @@ impl<G: GameRules> Controller<G> {
         self.worker.cancel();
         self.held = None;
         self.failure = None;
+    }
+
+    /// Pause the computer (cancelling its search) or let it go on.
+    pub fn set_paused(&mut self, paused: bool) {
+        if paused {
+            self.cancel();
+        }
+        self.paused = paused;
     }
 
     /// Why the computer's last search failed, while it waits for [`Controller::retry`].

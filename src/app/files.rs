@@ -5,14 +5,11 @@
 //! A file the user opens is read, never moved or rewritten, even when it is damaged: the
 //! problem is shown as a notice naming the file.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-use crate::core::GameRules;
-use crate::persist::{GameMeta, LoadError, MAX_FILE_BYTES, SavedGame};
+use crate::persist::{LoadError, MAX_FILE_BYTES, SavedGame};
 
-use super::controller::Controller;
-use super::persistence::{self, DataStore, PersistGame, Tracker};
-use super::replay::Replay;
 use super::{GameKind, Pending, ReversiGomokuApp};
 
 /// The Transcript window's state.
@@ -26,64 +23,29 @@ pub struct TranscriptWindow {
     pub error: Option<String>,
 }
 
-/// The game of a tab as a saved game: the live game, also while replaying.
-fn saved_of<G: PersistGame>(
-    ctl: &Controller<G>,
-    replay: Option<&Replay<G>>,
-    tracker: &Tracker<G::Move>,
-    data: &DataStore,
-) -> Result<SavedGame, LoadError> {
-    match replay {
-        Some(r) => {
-            let profiles = data.side_profiles(r.live().players);
-            persistence::saved_game_of(r.live(), ctl.ai, r.live_resigned(), tracker, &profiles)
-        }
-        None => {
-            let profiles = data.side_profiles(ctl.session.players);
-            persistence::current_saved_game(ctl, tracker, &profiles)
-        }
-    }
+/// A file dialog running on its own thread (a system dialog blocks the thread that shows it),
+/// with the work that follows it: reading and checking the chosen game, or writing it.
+pub struct PendingDialog {
+    /// The tab that was on screen when the dialog opened.
+    game: GameKind,
+    result: Receiver<DialogResult>,
 }
 
-fn import_into<G: PersistGame>(
-    ctl: &Controller<G>,
-    data: &DataStore,
-    text: &str,
-) -> Result<SavedGame, LoadError> {
-    let mut meta = GameMeta::new(ctl.session.players, ctl.ai);
-    meta.profiles = data.side_profiles(ctl.session.players);
-    G::import_transcript(text, ctl.session.position(), meta)
-}
-
-/// Moves as text when the game cannot be exported (set up from a custom position).
-fn plain_moves<G: GameRules>(ctl: &Controller<G>) -> String {
-    ctl.session
-        .moves()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
+/// What a dialog thread reports: nothing chosen, a game read from a file, a file written, or
+/// an error sentence naming the file.
+enum DialogResult {
+    Cancelled,
+    Opened(PathBuf, Result<SavedGame, LoadError>),
+    Saved(PathBuf, Result<(), String>),
 }
 
 impl ReversiGomokuApp {
-    /// The game on screen as a saved game (as its live game when replaying).
+    /// The game on screen as a saved game (the live game, also while replaying).
     ///
     /// # Errors
     /// When the game was set up from a custom position (only possible through the API).
     pub fn current_saved(&self) -> Result<SavedGame, LoadError> {
-        match self.game {
-            GameKind::Reversi => saved_of(
-                &self.reversi.ctl,
-                self.reversi.replay.as_ref(),
-                &self.reversi_track,
-                &self.data,
-            ),
-            GameKind::Gomoku => saved_of(
-                &self.gomoku.ctl,
-                self.gomoku.replay.as_ref(),
-                &self.gomoku_track,
-                &self.data,
-            ),
-        }
+        self.tab(self.game).saved(&self.data)
     }
 
     /// The current game's transcript: Reversi "f5d6c3…", Gomoku "h8i9…".
@@ -91,14 +53,11 @@ impl ReversiGomokuApp {
     pub fn current_transcript(&self) -> String {
         match self.current_saved() {
             Ok(g) => g.export_transcript(),
-            Err(_) => match self.game {
-                GameKind::Reversi => plain_moves(&self.reversi.ctl),
-                GameKind::Gomoku => plain_moves(&self.gomoku.ctl),
-            },
+            Err(_) => self.tab(self.game).plain_moves(),
         }
     }
 
-    /// Save the game on screen to `path` (JSON, atomically).
+    /// Save the game on screen to `path` (JSON, atomically), on this thread.
     ///
     /// # Errors
     /// A sentence naming the file and the problem.
@@ -108,10 +67,7 @@ impl ReversiGomokuApp {
             .map_err(|e| format!("Cannot save this game: {e}"))?;
         game.save(path).map_err(|e| e.to_string())?;
         let text = format!("Saved to {}.", path.display());
-        match self.game {
-            GameKind::Reversi => self.reversi.ctl.set_message(text),
-            GameKind::Gomoku => self.gomoku.ctl.set_message(text),
-        }
+        self.tab_mut(self.game).set_message(text);
         Ok(())
     }
 
@@ -121,7 +77,10 @@ impl ReversiGomokuApp {
     /// # Errors
     /// A sentence naming the file and the problem (it is also shown as a notice).
     pub fn open_game_from(&mut self, path: &Path) -> Result<(), String> {
-        let result = read_game(path);
+        self.opened(path, read_game(path))
+    }
+
+    fn opened(&mut self, path: &Path, result: Result<SavedGame, LoadError>) -> Result<(), String> {
         match result {
             Ok(saved) => {
                 let game = saved.game;
@@ -142,44 +101,111 @@ impl ReversiGomokuApp {
     /// # Errors
     /// The problem, naming the move.
     pub fn import_transcript(&mut self, text: &str) -> Result<(), String> {
-        let saved = match self.game {
-            GameKind::Reversi => import_into(&self.reversi.ctl, &self.data, text),
-            GameKind::Gomoku => import_into(&self.gomoku.ctl, &self.data, text),
-        }
-        .map_err(|e| format!("Cannot import: {}", e.problem()))?;
+        let saved = self
+            .tab(self.game)
+            .import(&self.data, text)
+            .map_err(|e| format!("Cannot import: {}", e.problem()))?;
         let game = saved.game;
         self.replace_game(game, Pending::Load(Box::new(saved)));
         Ok(())
     }
 
-    /// "Save game": the system's save dialog, then [`ReversiGomokuApp::save_game_to`].
-    /// Blocks until the dialog closes (returns at once when no dialog service exists).
+    /// "Save game": the system's save dialog and the write, on a thread of their own; the
+    /// result comes back through [`ReversiGomokuApp::logic`]. Does nothing while another
+    /// dialog is open.
     pub fn save_dialog(&mut self) {
-        let name = match self.game {
-            GameKind::Reversi => "reversi-game.json",
-            GameKind::Gomoku => "gomoku-game.json",
-        };
-        let Some(path) = rfd::FileDialog::new()
-            .add_filter("Saved game", &["json"])
-            .set_file_name(name)
-            .save_file()
-        else {
+        if self.dialog.is_some() {
             return;
+        }
+        let game = match self.current_saved() {
+            Ok(game) => game,
+            Err(e) => {
+                self.data.notice(format!("Cannot save this game: {e}"));
+                return;
+            }
         };
-        if let Err(e) = self.save_game_to(&path) {
-            self.data.notice(e);
+        let name = format!("{}-game.json", self.game.name().to_lowercase());
+        self.spawn_dialog(move || {
+            let Some(path) = rfd::FileDialog::new()
+                .add_filter("Saved game", &["json"])
+                .set_file_name(name)
+                .save_file()
+            else {
+                return DialogResult::Cancelled;
+            };
+            let written = game.save(&path).map_err(|e| e.to_string());
+            DialogResult::Saved(path, written)
+        });
+    }
+
+    /// "Open game": the system's open dialog and the reading of the file, on a thread of
+    /// their own; the game comes back through [`ReversiGomokuApp::logic`].
+    pub fn open_dialog(&mut self) {
+        if self.dialog.is_some() {
+            return;
+        }
+        self.spawn_dialog(|| {
+            match rfd::FileDialog::new()
+                .add_filter("Saved game", &["json"])
+                .pick_file()
+            {
+                Some(path) => {
+                    let game = read_game(&path);
+                    DialogResult::Opened(path, game)
+                }
+                None => DialogResult::Cancelled,
+            }
+        });
+    }
+
+    fn spawn_dialog(&mut self, work: impl FnOnce() -> DialogResult + Send + 'static) {
+        let (tx, rx) = mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name("file-dialog".into())
+            .spawn(move || {
+                let _ = tx.send(work());
+            });
+        match spawned {
+            Ok(_) => {
+                self.dialog = Some(PendingDialog {
+                    game: self.game,
+                    result: rx,
+                })
+            }
+            Err(e) => self.data.notice(format!("Cannot open a file dialog: {e}")),
         }
     }
 
-    /// "Open game": the system's open dialog, then [`ReversiGomokuApp::open_game_from`].
-    pub fn open_dialog(&mut self) {
-        let Some(path) = rfd::FileDialog::new()
-            .add_filter("Saved game", &["json"])
-            .pick_file()
-        else {
+    /// Collect a finished dialog's result (without waiting).
+    pub(super) fn poll_dialog(&mut self, ctx: &egui::Context) {
+        let Some(dialog) = &self.dialog else {
             return;
         };
-        let _ = self.open_game_from(&path);
+        let result = match dialog.result.try_recv() {
+            Ok(result) => result,
+            Err(TryRecvError::Empty) => {
+                // The dialog has no way to wake the UI: look again shortly.
+                ctx.request_repaint_after(std::time::Duration::from_millis(100));
+                return;
+            }
+            Err(TryRecvError::Disconnected) => DialogResult::Cancelled,
+        };
+        let game = dialog.game;
+        self.dialog = None;
+        match result {
+            DialogResult::Cancelled => {}
+            DialogResult::Opened(path, game) => {
+                let _ = self.opened(&path, game);
+            }
+            DialogResult::Saved(path, Ok(())) => {
+                let text = format!("Saved to {}.", path.display());
+                self.tab_mut(game).set_message(text);
+            }
+            DialogResult::Saved(path, Err(e)) => {
+                self.data
+                    .notice(format!("Cannot save to {}: {e}", path.display()));
+            }
+        }
     }
 
     /// Ctrl+S saves, Ctrl+O opens, Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes (Cmd on
@@ -194,24 +220,12 @@ impl ReversiGomokuApp {
         let redo_pressed =
             ctx.input_mut(|i| i.consume_shortcut(&redo_shift) || i.consume_shortcut(&redo));
         let undo_pressed = ctx.input_mut(|i| i.consume_shortcut(&undo));
-        match self.game {
-            GameKind::Reversi if self.reversi.replay.is_none() => {
-                if undo_pressed {
-                    self.reversi.ctl.undo();
-                }
-                if redo_pressed {
-                    self.reversi.ctl.redo();
-                }
-            }
-            GameKind::Gomoku if self.gomoku.replay.is_none() => {
-                if undo_pressed {
-                    self.gomoku.ctl.undo();
-                }
-                if redo_pressed {
-                    self.gomoku.ctl.redo();
-                }
-            }
-            _ => {}
+        let tab = self.tab_mut(self.game);
+        if undo_pressed {
+            tab.undo();
+        }
+        if redo_pressed {
+            tab.redo();
         }
         if ctx.input_mut(|i| i.consume_shortcut(&save)) {
             self.save_dialog();
@@ -225,18 +239,7 @@ impl ReversiGomokuApp {
     pub(super) fn transcript_window(&mut self, ctx: &egui::Context) {
         let mut open = self.transcript.open;
         let transcript = self.current_transcript();
-        let board = match self.game {
-            GameKind::Reversi => "Reversi".to_string(),
-            GameKind::Gomoku => {
-                let pos = self.gomoku.ctl.session.position();
-                format!(
-                    "Gomoku, {}×{} {}",
-                    pos.size(),
-                    pos.size(),
-                    pos.rule().name()
-                )
-            }
-        };
+        let board = self.tab(self.game).board_name();
         let mut import = false;
         egui::Window::new("Transcript")
             .open(&mut open)

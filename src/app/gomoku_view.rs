@@ -1,5 +1,6 @@
-//! The Gomoku tab: a wooden board of `size × size` intersections drawn with egui's painter,
-//! rule and size settings, and the side panel.
+//! The Gomoku view: a wooden board of `size × size` intersections drawn with egui's painter,
+//! the rule and size settings and the display toggles; the rest of the tab is the generic
+//! [`Tab`].
 //!
 //! Columns are lettered A, B, C … left to right with no letter skipped; rows are numbered
 //! 1 … size from the bottom, as on printed Renju boards. Each intersection is its own
@@ -7,13 +8,13 @@
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 
-use crate::core::{BySide, Level, Outcome, Side};
+use crate::core::{BySide, GameRules, Level, Outcome, Side};
 use crate::gomoku::{GomokuEngine, Point, Position, Rule, Threat};
 use crate::session::{PlayerKind, Session};
 
-use super::controller::{Controller, Update};
+use super::controller::Controller;
 use super::panels;
-use super::replay::Replay;
+use super::tab::{GameView, Tab};
 
 const WOOD: Color32 = Color32::from_rgb(222, 184, 112);
 const WOOD_EDGE: Color32 = Color32::from_rgb(160, 118, 60);
@@ -24,21 +25,11 @@ const WIN: Color32 = Color32::from_rgb(40, 160, 255);
 /// Default board size, in intersections per side.
 pub const DEFAULT_SIZE: u8 = 15;
 
-/// What each level does, shown under the level chooser. Only Hard searches to the depth
-/// set by the slider.
-pub const LEVEL_HELP: panels::LevelHelp = panels::LevelHelp {
-    describe: |level| match level {
-        Level::Easy => "Scores each point for attack and defence, one move deep.",
-        Level::Medium => "Counts the fives each point can still make; checks your reply.",
-        Level::Hard => "Threat search (VCF) and alpha-beta; never misses a forced win.",
-    },
-    uses_depth: |level| level == Level::Hard,
-};
+/// The Gomoku tab.
+pub type GomokuTab = Tab<Position>;
 
-/// The Gomoku tab's state.
+/// What the Gomoku view keeps between frames.
 pub struct GomokuView {
-    /// Session, worker and status line.
-    pub ctl: Controller<Position>,
     /// Rule set for the next new game (the current game's rule is in its position).
     pub rule: Rule,
     /// Board size for the next new game, 9..=19 (Renju is always 15).
@@ -49,15 +40,23 @@ pub struct GomokuView {
     pub show_threats: bool,
     /// Number the stones in move order.
     pub show_numbers: bool,
-    /// Replay mode, when on: the board shows the replayed position and ignores clicks.
-    pub replay: Option<Replay<Position>>,
-    /// New game was clicked; the app starts it (after asking about an abandoned game).
-    pub new_game_requested: bool,
 }
 
-impl GomokuView {
+impl GameView for Position {
+    type View = GomokuView;
+    const TITLE: &'static str = "Gomoku";
+    const SCORE_UNIT: &'static str = "eval";
+    const LEVEL_HELP: panels::LevelHelp = panels::LevelHelp {
+        describe: |level| match level {
+            Level::Easy => "Scores each point for attack and defence, one move deep.",
+            Level::Medium => "Counts the fives each point can still make; checks your reply.",
+            Level::Hard => "Threat search (VCF) and alpha-beta; never misses a forced win.",
+        },
+        uses_depth: |level| level == Level::Hard,
+    };
+
     /// A new 15×15 Renju game with Black human and White computer (Medium).
-    pub fn new(ctx: &egui::Context) -> GomokuView {
+    fn new_tab(ctx: &egui::Context) -> GomokuTab {
         let players = BySide {
             black: PlayerKind::Human,
             white: PlayerKind::Computer,
@@ -70,73 +69,41 @@ impl GomokuView {
             GomokuEngine::default(),
             move || repaint.request_repaint(),
         );
-        GomokuView {
-            ctl,
+        let view = GomokuView {
             rule,
             size: DEFAULT_SIZE,
             show_forbidden: true,
             show_threats: false,
             show_numbers: false,
-            replay: None,
-            new_game_requested: false,
-        }
+        };
+        Tab::new(ctl, view)
     }
 
-    /// Per-frame bookkeeping (worker events, computer moves); never blocks.
-    pub fn logic(&mut self, ctx: &egui::Context) {
-        let (update, wait) = self.ctl.update();
-        if let Some(wait) = wait {
-            ctx.request_repaint_after(wait);
-        }
-        if let Update::ComputerMoved(_) = update {
-            ctx.request_repaint();
-        }
-    }
-
-    /// Start a new game with the chosen rule and size.
-    pub fn new_game(&mut self) {
-        let size = if self.rule == Rule::Renju {
+    fn start_position(view: &GomokuView) -> Result<Position, String> {
+        let size = if view.rule == Rule::Renju {
             DEFAULT_SIZE
         } else {
-            self.size
+            view.size
         };
-        match Position::new(size, self.rule) {
-            Ok(start) => self.ctl.new_game(start),
-            Err(e) => self.ctl.set_message(e.to_string()),
-        }
+        Position::new(size, view.rule).map_err(|e| e.to_string())
     }
 
-    /// The side panel (controls) for this game.
-    pub fn side_panel(&mut self, ui: &mut Ui) {
-        ui.heading("Gomoku");
-        self.move_counts(ui);
-        ui.separator();
-        self.rule_settings(ui);
-        ui.separator();
-        panels::players(ui, &mut self.ctl);
-        panels::computer_settings(ui, &mut self.ctl, &LEVEL_HELP);
-        ui.separator();
-        if panels::game_buttons(ui, &mut self.ctl) {
-            self.new_game_requested = true;
-        }
-        ui.checkbox(&mut self.show_forbidden, "Mark forbidden points");
-        ui.checkbox(&mut self.show_threats, "Show threats");
-        ui.checkbox(&mut self.show_numbers, "Move numbers");
-        ui.separator();
-        panels::search_info(ui, &self.ctl, "eval");
-        ui.separator();
-        panels::move_list(ui, &self.ctl);
+    fn after_load(tab: &mut GomokuTab) {
+        let pos = tab.ctl.session.position();
+        tab.view.rule = pos.rule();
+        tab.view.size = pos.size();
     }
 
-    fn move_counts(&self, ui: &mut Ui) {
-        let moves = self.ctl.session.position().moves().len();
+    fn panel_header(tab: &GomokuTab, ui: &mut Ui) {
+        let session = &tab.ctl.session;
+        let moves = session.ply();
         let black = moves.div_ceil(2);
-        let to_move = self.ctl.session.position().side_to_move();
-        let over = self.ctl.session.outcome().is_some();
+        let to_move = session.position().side_to_move();
+        let over = session.outcome().is_some();
         for (side, n) in [(Side::Black, black), (Side::White, moves - black)] {
             ui.horizontal(|ui| {
                 panels::side_icon(ui, stone_color(side));
-                let who = self.ctl.session.players.get(side).name();
+                let who = session.players.get(side).name();
                 let text = format!("{side}: {n} moves ({who})");
                 if side == to_move && !over {
                     ui.strong(format!("{text}, to move"))
@@ -147,130 +114,53 @@ impl GomokuView {
         }
     }
 
-    fn rule_settings(&mut self, ui: &mut Ui) {
-        let current = self.ctl.session.position().rule();
-        let fresh = self.ctl.session.ply() == 0;
-        let mut changed = false;
-        egui::ComboBox::from_label("Rule")
-            .selected_text(self.rule.name())
-            .show_ui(ui, |ui| {
-                for rule in Rule::ALL {
-                    changed |= ui
-                        .selectable_value(&mut self.rule, rule, rule.name())
-                        .changed();
-                }
-            });
-        ui.label(egui::RichText::new(self.rule.description()).small());
-        let renju = self.rule == Rule::Renju;
-        changed |= ui
-            .add_enabled(
-                !renju,
-                egui::Slider::new(&mut self.size, 9..=19).text("board size"),
-            )
-            .changed();
-        let pending_size = if renju { DEFAULT_SIZE } else { self.size };
-        let differs = self.rule != current || pending_size != self.ctl.session.position().size();
-        if changed && fresh {
-            // Nothing played yet: apply at once.
-            self.new_game();
-        } else if differs {
-            ui.label(
-                egui::RichText::new("Applies from the next New game.")
-                    .small()
-                    .italics(),
-            );
-        }
+    fn panel_settings(tab: &mut GomokuTab, ui: &mut Ui) {
+        rule_settings(tab, ui);
+        ui.separator();
     }
 
-    /// The status line for the bottom bar.
-    pub fn status(&self) -> String {
-        let pos = self.ctl.session.position();
+    fn panel_options(tab: &mut GomokuTab, ui: &mut Ui) {
+        let view = &mut tab.view;
+        ui.checkbox(&mut view.show_forbidden, "Mark forbidden points");
+        ui.checkbox(&mut view.show_threats, "Show threats");
+        ui.checkbox(&mut view.show_numbers, "Move numbers");
+    }
+
+    fn status(tab: &GomokuTab) -> String {
+        let pos = tab.ctl.session.position();
         format!(
             "{} · {}×{} · {}",
             pos.rule().name(),
             pos.size(),
             pos.size(),
-            self.ctl.status_line()
+            tab.ctl.status_line()
         )
     }
 
-    /// The board, filling the space it is given and staying square.
-    pub fn board(&mut self, ui: &mut Ui) {
+    fn board(tab: &mut GomokuTab, ui: &mut Ui) {
         let avail = ui.available_size();
         let side = avail.x.min(avail.y).max(150.0);
         let (response, painter) = ui.allocate_painter(Vec2::splat(side), Sense::hover());
         let outer = response.rect;
-        let pos = self.ctl.session.position().clone();
+        let pos = tab.shown().position().clone();
         let n = pos.size();
         let cell = side / (f32::from(n) + 1.0);
         let origin = outer.min + Vec2::splat(cell); // centre of the top-left intersection
         let at = |p: Point| origin + Vec2::new(f32::from(p.x), f32::from(n - 1 - p.y)) * cell;
-
-        painter.rect_filled(outer, 4.0, WOOD);
-        painter.rect_stroke(
-            outer,
-            4.0,
-            Stroke::new(2.0, WOOD_EDGE),
-            egui::StrokeKind::Inside,
-        );
-        let span = cell * f32::from(n - 1);
-        for i in 0..n {
-            let t = f32::from(i) * cell;
-            let w = if i == 0 || i == n - 1 { 1.6 } else { 0.8 };
-            painter.line_segment(
-                [origin + Vec2::new(t, 0.0), origin + Vec2::new(t, span)],
-                Stroke::new(w, GRID),
-            );
-            painter.line_segment(
-                [origin + Vec2::new(0.0, t), origin + Vec2::new(span, t)],
-                Stroke::new(w, GRID),
-            );
-        }
-        let font = FontId::proportional((cell * 0.36).max(8.0));
-        for i in 0..n {
-            let letter = char::from(b'A' + i).to_string();
-            let x = origin.x + f32::from(i) * cell;
-            painter.text(
-                Pos2::new(x, outer.min.y + cell * 0.45),
-                Align2::CENTER_CENTER,
-                &letter,
-                font.clone(),
-                GRID,
-            );
-            painter.text(
-                Pos2::new(x, outer.max.y - cell * 0.45),
-                Align2::CENTER_CENTER,
-                &letter,
-                font.clone(),
-                GRID,
-            );
-            let y = origin.y + f32::from(n - 1 - i) * cell;
-            let row = (i + 1).to_string();
-            painter.text(
-                Pos2::new(outer.min.x + cell * 0.45, y),
-                Align2::CENTER_CENTER,
-                &row,
-                font.clone(),
-                GRID,
-            );
-            painter.text(
-                Pos2::new(outer.max.x - cell * 0.45, y),
-                Align2::CENTER_CENTER,
-                &row,
-                font.clone(),
-                GRID,
-            );
-        }
+        draw_grid(&painter, outer, origin, cell, n);
         for p in star_points(n) {
             painter.circle_filled(at(p), cell * 0.1, GRID);
         }
-        self.draw_stones(&painter, &pos, cell, &at);
-        self.draw_marks(&painter, &pos, cell, &at);
-        self.handle_points(ui, &painter, &pos, cell, &at);
-        if let Some(side) = self.ctl.resigned() {
+        draw_stones(&tab.view, &painter, &pos, cell, &at);
+        if pos.outcome().is_none() {
+            draw_marks(&tab.view, &painter, &pos, cell, &at);
+        }
+        handle_points(tab, ui, &painter, &pos, cell, &at);
+        let resigned = tab.ctl.resigned().filter(|_| tab.replay.is_none());
+        if let Some(side) = resigned {
             let text = format!("{side} resigned: {} wins", side.other());
             panels::banner(&painter, outer, &text);
-        } else if let Some(outcome) = self.ctl.session.outcome() {
+        } else if let Some(outcome) = pos.outcome() {
             let text = match outcome {
                 Outcome::Win(side) => format!("{side} wins with five"),
                 Outcome::Draw => "Draw: the board is full".to_string(),
@@ -279,128 +169,200 @@ impl GomokuView {
         }
     }
 
-    fn draw_stones(
-        &self,
-        painter: &egui::Painter,
-        pos: &Position,
-        cell: f32,
-        at: &dyn Fn(Point) -> Pos2,
-    ) {
-        let r = cell * 0.46;
-        for (i, &p) in pos.moves().iter().enumerate() {
-            let side = if i % 2 == 0 { Side::Black } else { Side::White };
-            let c = at(p);
-            painter.circle_filled(
-                c + Vec2::splat(cell * 0.04),
-                r,
-                Color32::from_black_alpha(70),
+    fn board_name(pos: &Position) -> String {
+        format!(
+            "Gomoku, {}×{} {}",
+            pos.size(),
+            pos.size(),
+            pos.rule().name()
+        )
+    }
+}
+
+/// The rule chooser and the board-size slider: applied at once before the first move, else
+/// from the next New game.
+fn rule_settings(tab: &mut GomokuTab, ui: &mut Ui) {
+    let current = tab.ctl.session.position().rule();
+    let fresh = tab.ctl.session.ply() == 0;
+    let view = &mut tab.view;
+    let mut changed = false;
+    egui::ComboBox::from_label("Rule")
+        .selected_text(view.rule.name())
+        .show_ui(ui, |ui| {
+            for rule in Rule::ALL {
+                changed |= ui
+                    .selectable_value(&mut view.rule, rule, rule.name())
+                    .changed();
+            }
+        });
+    ui.label(egui::RichText::new(view.rule.description()).small());
+    let renju = view.rule == Rule::Renju;
+    changed |= ui
+        .add_enabled(
+            !renju,
+            egui::Slider::new(&mut view.size, 9..=19).text("board size"),
+        )
+        .changed();
+    let pending_size = if renju { DEFAULT_SIZE } else { view.size };
+    let differs = view.rule != current || pending_size != tab.ctl.session.position().size();
+    if changed && fresh {
+        // Nothing played yet: apply at once.
+        tab.start_new_game();
+    } else if differs {
+        ui.label(
+            egui::RichText::new("Applies from the next New game.")
+                .small()
+                .italics(),
+        );
+    }
+}
+
+/// The wooden board, its lines and the coordinates on all four sides (A… across, 1… up).
+fn draw_grid(painter: &egui::Painter, outer: Rect, origin: Pos2, cell: f32, n: u8) {
+    painter.rect_filled(outer, 4.0, WOOD);
+    painter.rect_stroke(
+        outer,
+        4.0,
+        Stroke::new(2.0, WOOD_EDGE),
+        egui::StrokeKind::Inside,
+    );
+    let span = cell * f32::from(n - 1);
+    for i in 0..n {
+        let t = f32::from(i) * cell;
+        let w = if i == 0 || i == n - 1 { 1.6 } else { 0.8 };
+        painter.line_segment(
+            [origin + Vec2::new(t, 0.0), origin + Vec2::new(t, span)],
+            Stroke::new(w, GRID),
+        );
+        painter.line_segment(
+            [origin + Vec2::new(0.0, t), origin + Vec2::new(span, t)],
+            Stroke::new(w, GRID),
+        );
+    }
+    let font = FontId::proportional((cell * 0.36).max(8.0));
+    let label = |at: Pos2, text: &str| {
+        painter.text(at, Align2::CENTER_CENTER, text, font.clone(), GRID);
+    };
+    for i in 0..n {
+        let letter = char::from(b'A' + i).to_string();
+        let x = origin.x + f32::from(i) * cell;
+        label(Pos2::new(x, outer.min.y + cell * 0.45), &letter);
+        label(Pos2::new(x, outer.max.y - cell * 0.45), &letter);
+        let y = origin.y + f32::from(n - 1 - i) * cell;
+        let row = (i + 1).to_string();
+        label(Pos2::new(outer.min.x + cell * 0.45, y), &row);
+        label(Pos2::new(outer.max.x - cell * 0.45, y), &row);
+    }
+}
+
+fn draw_stones(
+    view: &GomokuView,
+    painter: &egui::Painter,
+    pos: &Position,
+    cell: f32,
+    at: &dyn Fn(Point) -> Pos2,
+) {
+    let r = cell * 0.46;
+    for (i, &p) in pos.moves().iter().enumerate() {
+        let side = if i % 2 == 0 { Side::Black } else { Side::White };
+        let c = at(p);
+        painter.circle_filled(
+            c + Vec2::splat(cell * 0.04),
+            r,
+            Color32::from_black_alpha(70),
+        );
+        painter.circle_filled(c, r, stone_color(side));
+        painter.circle_stroke(c, r, Stroke::new(0.8, Color32::from_gray(60)));
+        if view.show_numbers {
+            painter.text(
+                c,
+                Align2::CENTER_CENTER,
+                (i + 1).to_string(),
+                FontId::proportional(cell * 0.38),
+                stone_color(side.other()),
             );
-            painter.circle_filled(c, r, stone_color(side));
-            painter.circle_stroke(c, r, Stroke::new(0.8, Color32::from_gray(60)));
-            if self.show_numbers {
-                painter.text(
-                    c,
-                    Align2::CENTER_CENTER,
-                    (i + 1).to_string(),
-                    FontId::proportional(cell * 0.38),
-                    stone_color(side.other()),
+        }
+    }
+    if let Some(p) = pos.last_move() {
+        if !view.show_numbers {
+            painter.circle_filled(at(p), cell * 0.12, MARK);
+        } else {
+            painter.circle_stroke(at(p), r, Stroke::new(2.0, MARK));
+        }
+    }
+    if let Some(line) = pos.winning_line() {
+        if let (Some(&a), Some(&b)) = (line.first(), line.last()) {
+            painter.line_segment([at(a), at(b)], Stroke::new(cell * 0.14, WIN));
+        }
+        for &p in &line {
+            painter.circle_stroke(at(p), r, Stroke::new(2.5, WIN));
+        }
+    }
+}
+
+/// Black's forbidden points (red crosses) and the threat rings, as the view asks.
+fn draw_marks(
+    view: &GomokuView,
+    painter: &egui::Painter,
+    pos: &Position,
+    cell: f32,
+    at: &dyn Fn(Point) -> Pos2,
+) {
+    if view.show_forbidden {
+        for (p, _) in pos.forbidden_points() {
+            let c = at(p);
+            let d = cell * 0.22;
+            let s = Stroke::new(2.5, MARK);
+            painter.line_segment([c - Vec2::splat(d), c + Vec2::splat(d)], s);
+            painter.line_segment([c + Vec2::new(-d, d), c + Vec2::new(d, -d)], s);
+        }
+    }
+    if view.show_threats {
+        for (p, side, threat) in pos.threat_points() {
+            let r = match threat {
+                Threat::Four => cell * 0.3,
+                Threat::OpenThree => cell * 0.2,
+            };
+            let color = match side {
+                Side::Black => Color32::from_rgba_unmultiplied(0, 0, 0, 170),
+                Side::White => Color32::from_rgba_unmultiplied(255, 255, 255, 220),
+            };
+            painter.circle_stroke(at(p), r, Stroke::new(2.0, color));
+        }
+    }
+}
+
+fn handle_points(
+    tab: &mut GomokuTab,
+    ui: &mut Ui,
+    painter: &egui::Painter,
+    pos: &Position,
+    cell: f32,
+    at: &dyn Fn(Point) -> Pos2,
+) {
+    let human_turn = tab.human_turn();
+    let mover = pos.side_to_move();
+    let mut clicked = None;
+    let n = pos.size();
+    for y in 0..n {
+        for x in 0..n {
+            let p = Point { x, y };
+            let rect = Rect::from_center_size(at(p), Vec2::splat(cell));
+            let response = panels::board_point(ui, rect, ("gomoku-point", x, y), &p.to_string());
+            if human_turn && response.hovered() && pos.is_legal(p) {
+                painter.circle_filled(
+                    rect.center(),
+                    cell * 0.46,
+                    stone_color(mover).gamma_multiply(0.45),
                 );
             }
-        }
-        if let Some(p) = pos.last_move() {
-            if !self.show_numbers {
-                painter.circle_filled(at(p), cell * 0.12, MARK);
-            } else {
-                painter.circle_stroke(at(p), r, Stroke::new(2.0, MARK));
-            }
-        }
-        if let Some(line) = pos.winning_line() {
-            if let (Some(&a), Some(&b)) = (line.first(), line.last()) {
-                painter.line_segment([at(a), at(b)], Stroke::new(cell * 0.14, WIN));
-            }
-            for &p in &line {
-                painter.circle_stroke(at(p), r, Stroke::new(2.5, WIN));
+            if response.clicked() {
+                clicked = Some(p);
             }
         }
     }
-
-    fn draw_marks(
-        &self,
-        painter: &egui::Painter,
-        pos: &Position,
-        cell: f32,
-        at: &dyn Fn(Point) -> Pos2,
-    ) {
-        if self.ctl.session.outcome().is_some() {
-            return;
-        }
-        if self.show_forbidden {
-            for (p, _) in pos.forbidden_points() {
-                let c = at(p);
-                let d = cell * 0.22;
-                let s = Stroke::new(2.5, MARK);
-                painter.line_segment([c - Vec2::splat(d), c + Vec2::splat(d)], s);
-                painter.line_segment([c + Vec2::new(-d, d), c + Vec2::new(d, -d)], s);
-            }
-        }
-        if self.show_threats {
-            for (p, side, threat) in pos.threat_points() {
-                let r = match threat {
-                    Threat::Four => cell * 0.3,
-                    Threat::OpenThree => cell * 0.2,
-                };
-                let color = match side {
-                    Side::Black => Color32::from_rgba_unmultiplied(0, 0, 0, 170),
-                    Side::White => Color32::from_rgba_unmultiplied(255, 255, 255, 220),
-                };
-                painter.circle_stroke(at(p), r, Stroke::new(2.0, color));
-            }
-        }
-    }
-
-    fn handle_points(
-        &mut self,
-        ui: &mut Ui,
-        painter: &egui::Painter,
-        pos: &Position,
-        cell: f32,
-        at: &dyn Fn(Point) -> Pos2,
-    ) {
-        let human_turn = self.ctl.session.player_to_move() == PlayerKind::Human
-            && self.ctl.session.outcome().is_none();
-        let mover = pos.side_to_move();
-        let mut clicked = None;
-        let n = pos.size();
-        for y in 0..n {
-            for x in 0..n {
-                let p = Point { x, y };
-                let rect = Rect::from_center_size(at(p), Vec2::splat(cell));
-                let response =
-                    panels::board_point(ui, rect, ("gomoku-point", x, y), &p.to_string());
-                if human_turn && response.hovered() && pos.is_legal(p) {
-                    painter.circle_filled(
-                        rect.center(),
-                        cell * 0.46,
-                        stone_color(mover).gamma_multiply(0.45),
-                    );
-                }
-                if response.clicked() {
-                    clicked = Some(p);
-                }
-            }
-        }
-        if let Some(p) = clicked {
-            self.click(p);
-        }
-    }
-
-    /// A click on `p`: plays there, or explains in the status line why it cannot.
-    pub fn click(&mut self, p: Point) {
-        if self.replay.is_some() {
-            self.ctl.set_message(super::replay::REPLAY_REFUSAL);
-            return;
-        }
-        let _ = self.ctl.human_move(p);
+    if let Some(p) = clicked {
+        tab.click(p);
     }
 }
 

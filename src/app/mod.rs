@@ -10,49 +10,35 @@ pub mod persistence;
 pub mod records_window;
 pub mod replay;
 pub mod reversi_view;
+pub mod tab;
 
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
-
-use crate::core::{GameRules, Outcome, Side};
-use crate::persist::{LoadError, SavedGame, SavedResult};
-use crate::session::PlayerKind;
-use controller::Controller;
+use crate::persist::{LoadError, SavedGame};
 use files::TranscriptWindow;
-use persistence::{DataStore, PersistGame, Tracker};
-use records_window::{CurrentGame, RecordsWindow};
-use replay::{Replay, ReplayAction};
+use persistence::DataStore;
+use records_window::RecordsWindow;
+use tab::{AnyTab, GameView};
 
-pub use gomoku_view::GomokuView;
-pub use reversi_view::ReversiView;
+pub use gomoku_view::{GomokuTab, GomokuView};
+pub use reversi_view::{ReversiTab, ReversiView};
 
 /// Title of the window and the app's id for the OS.
 pub const APP_NAME: &str = "Reversi & Gomoku";
 
-/// Which game's tab is shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
-pub enum GameKind {
-    /// 8×8 Reversi (Othello).
-    Reversi,
-    /// Five in a row on 15×15 (Freestyle, Standard or Renju).
-    Gomoku,
-}
+/// Which game (kept here for the app's callers; it lives in [`crate::core`]).
+pub use crate::core::GameKind;
 
-/// The whole app: both games and which one is shown.
+/// The whole app: one tab per game and which one is shown.
 pub struct ReversiGomokuApp {
     /// The tab on screen.
     pub game: GameKind,
     /// The Reversi tab.
-    pub reversi: ReversiView,
+    pub reversi: ReversiTab,
     /// The Gomoku tab.
-    pub gomoku: GomokuView,
+    pub gomoku: GomokuTab,
     /// Records, settings, autosaves and notices (in memory only without a data directory).
     pub data: DataStore,
-    /// Records-once and autosave bookkeeping of the Reversi game.
-    pub reversi_track: Tracker<crate::reversi::Move>,
-    /// Records-once and autosave bookkeeping of the Gomoku game.
-    pub gomoku_track: Tracker<crate::gomoku::Point>,
     /// The Records window.
     pub records_window: RecordsWindow,
     /// The Transcript window.
@@ -60,6 +46,8 @@ pub struct ReversiGomokuApp {
     /// A game about to be replaced while in progress against the computer: ask whether it
     /// counts as a loss.
     pub confirm: Option<Confirm>,
+    /// The open or save dialog running on its own thread, if any.
+    dialog: Option<files::PendingDialog>,
 }
 
 /// What replaces the current game once the user has answered the abandon dialog.
@@ -77,99 +65,9 @@ pub struct Confirm {
     /// The tab whose game would be abandoned.
     pub game: GameKind,
     /// The human side, who would lose.
-    pub human: Side,
+    pub human: crate::core::Side,
     /// What to do afterwards.
     pub then: Pending,
-}
-
-/// Who resigns on "Resign": the only human, or the side to move in a hot-seat game.
-fn resigning_side<G: GameRules>(ctl: &Controller<G>) -> Option<Side> {
-    if ctl.outcome().is_some() {
-        return None;
-    }
-    match (ctl.session.players.black, ctl.session.players.white) {
-        (PlayerKind::Human, PlayerKind::Computer) => Some(Side::Black),
-        (PlayerKind::Computer, PlayerKind::Human) => Some(Side::White),
-        (PlayerKind::Human, PlayerKind::Human) => Some(ctl.session.position().side_to_move()),
-        (PlayerKind::Computer, PlayerKind::Computer) => None,
-    }
-}
-
-/// Resign / Replay buttons, or the replay controls while replaying.
-fn game_section<G: GameRules>(
-    ui: &mut egui::Ui,
-    ctl: &mut Controller<G>,
-    replay: &mut Option<Replay<G>>,
-) {
-    if let Some(r) = replay {
-        let action = r.controls(ui, ctl);
-        match action {
-            Some(ReplayAction::Close) => {
-                if let Some(r) = replay.take() {
-                    r.close(ctl);
-                }
-            }
-            Some(ReplayAction::PlayFromHere) => {
-                if let Some(r) = replay.take() {
-                    r.play_from_here(ctl);
-                }
-            }
-            None => {}
-        }
-        ui.separator();
-        return;
-    }
-    if ctl.failure().is_some()
-        && ui
-            .button("Retry")
-            .on_hover_text("Let the computer think about this position again")
-            .clicked()
-    {
-        ctl.retry();
-    }
-    ui.horizontal(|ui| {
-        let resigner = resigning_side(ctl);
-        let hover = match resigner {
-            Some(side) => format!("{side} gives up: the game counts as lost"),
-            None => "No human player to resign".to_string(),
-        };
-        if ui
-            .add_enabled(resigner.is_some(), egui::Button::new("Resign"))
-            .on_hover_text(hover)
-            .clicked()
-            && let Some(side) = resigner
-        {
-            ctl.resign(side);
-        }
-        if ui
-            .add_enabled(ctl.session.ply() > 0, egui::Button::new("Replay"))
-            .on_hover_text("Step through this game move by move")
-            .clicked()
-        {
-            *replay = Some(Replay::start(ctl));
-        }
-    });
-    ui.separator();
-}
-
-/// Make `saved` the game of `ctl` (closing a replay), restoring levels and resignation.
-fn apply_saved_to<G: PersistGame>(
-    ctl: &mut Controller<G>,
-    tracker: &mut Tracker<G::Move>,
-    replay: &mut Option<Replay<G>>,
-    saved: &SavedGame,
-) -> Result<(), LoadError> {
-    let session = G::session_from(saved)?;
-    if let Some(r) = replay.take() {
-        r.close(ctl);
-    }
-    ctl.load_game(session);
-    ctl.ai = saved.levels;
-    if let Some(SavedResult::Resigned(side)) = saved.result {
-        ctl.set_resigned(Some(side));
-    }
-    tracker.adopt(ctl.serial(), saved);
-    Ok(())
 }
 
 impl ReversiGomokuApp {
@@ -186,29 +84,48 @@ impl ReversiGomokuApp {
     }
 
     fn with_data(ctx: &egui::Context, game: GameKind, data: DataStore) -> ReversiGomokuApp {
-        let reversi = ReversiView::new(ctx);
-        let gomoku = GomokuView::new(ctx);
         let mut app = ReversiGomokuApp {
             game,
-            reversi_track: Tracker::new(reversi.ctl.serial()),
-            gomoku_track: Tracker::new(gomoku.ctl.serial()),
-            reversi,
-            gomoku,
+            reversi: crate::reversi::Position::new_tab(ctx),
+            gomoku: crate::gomoku::Position::new_tab(ctx),
             data,
             records_window: RecordsWindow::default(),
             transcript: TranscriptWindow::default(),
             confirm: None,
+            dialog: None,
         };
-        for kind in [GameKind::Reversi, GameKind::Gomoku] {
+        for kind in GameKind::ALL {
             if let Some(saved) = app.data.autosaved(kind).cloned()
-                && let Err(e) = app.apply_saved(&saved)
+                && let Err(e) = app.tab_mut(kind).load(&saved)
             {
                 app.data.notice(format!(
-                    "The autosaved {kind:?} game in current-game.json cannot be resumed: {e}"
+                    "The autosaved {} game in current-game.json cannot be resumed: {e}",
+                    kind.name()
                 ));
             }
         }
         app
+    }
+
+    /// The tab of `game`.
+    pub fn tab(&self, game: GameKind) -> &dyn AnyTab {
+        match game {
+            GameKind::Reversi => &self.reversi,
+            GameKind::Gomoku => &self.gomoku,
+        }
+    }
+
+    /// The tab of `game`, mutable.
+    pub fn tab_mut(&mut self, game: GameKind) -> &mut dyn AnyTab {
+        match game {
+            GameKind::Reversi => &mut self.reversi,
+            GameKind::Gomoku => &mut self.gomoku,
+        }
+    }
+
+    /// Every tab, in tab order.
+    pub fn tabs_mut(&mut self) -> [&mut dyn AnyTab; 2] {
+        [&mut self.reversi, &mut self.gomoku]
     }
 
     /// Make `saved` the game of its tab (Reversi or Gomoku), as it was saved: moves,
@@ -217,38 +134,13 @@ impl ReversiGomokuApp {
     /// # Errors
     /// [`LoadError::Invalid`] when the game does not replay.
     pub fn apply_saved(&mut self, saved: &SavedGame) -> Result<(), LoadError> {
-        match saved.game {
-            GameKind::Reversi => apply_saved_to(
-                &mut self.reversi.ctl,
-                &mut self.reversi_track,
-                &mut self.reversi.replay,
-                saved,
-            ),
-            GameKind::Gomoku => {
-                apply_saved_to(
-                    &mut self.gomoku.ctl,
-                    &mut self.gomoku_track,
-                    &mut self.gomoku.replay,
-                    saved,
-                )?;
-                let pos = self.gomoku.ctl.session.position();
-                self.gomoku.rule = pos.rule();
-                self.gomoku.size = pos.size();
-                Ok(())
-            }
-        }
+        self.tab_mut(saved.game).load(saved)
     }
 
     /// Replace the game of tab `game` by `then`, first asking whether an abandoned game
     /// against the computer counts as a loss (see [`persistence::abandoned_side`]).
     pub fn replace_game(&mut self, game: GameKind, then: Pending) {
-        let human = match game {
-            GameKind::Reversi => {
-                persistence::abandoned_side(&self.reversi.ctl, &self.reversi_track)
-            }
-            GameKind::Gomoku => persistence::abandoned_side(&self.gomoku.ctl, &self.gomoku_track),
-        };
-        match human {
+        match self.tab(game).abandoned_side() {
             Some(human) => self.confirm = Some(Confirm { game, human, then }),
             None => self.do_replace(game, then),
         }
@@ -260,51 +152,18 @@ impl ReversiGomokuApp {
             return;
         };
         if count {
-            let (key, players, ai) = match c.game {
-                GameKind::Reversi => {
-                    let ctl = &self.reversi.ctl;
-                    (
-                        ctl.session.position().game_key(),
-                        ctl.session.players,
-                        ctl.ai,
-                    )
-                }
-                GameKind::Gomoku => {
-                    let ctl = &self.gomoku.ctl;
-                    (
-                        ctl.session.position().game_key(),
-                        ctl.session.players,
-                        ctl.ai,
-                    )
-                }
+            let tab: &mut dyn AnyTab = match c.game {
+                GameKind::Reversi => &mut self.reversi,
+                GameKind::Gomoku => &mut self.gomoku,
             };
-            let profiles = self.data.side_profiles(players);
-            self.data
-                .record_game(key, players, &ai, &profiles, Outcome::Win(c.human.other()));
-            match c.game {
-                GameKind::Reversi => self.reversi_track.recorded = true,
-                GameKind::Gomoku => self.gomoku_track.recorded = true,
-            }
+            tab.record_loss(&mut self.data, c.human);
         }
         self.do_replace(c.game, c.then);
     }
 
     fn do_replace(&mut self, game: GameKind, then: Pending) {
         match then {
-            Pending::NewGame => match game {
-                GameKind::Reversi => {
-                    if let Some(r) = self.reversi.replay.take() {
-                        r.close(&mut self.reversi.ctl);
-                    }
-                    self.reversi.ctl.new_game(crate::reversi::Position::new());
-                }
-                GameKind::Gomoku => {
-                    if let Some(r) = self.gomoku.replay.take() {
-                        r.close(&mut self.gomoku.ctl);
-                    }
-                    self.gomoku.new_game();
-                }
-            },
+            Pending::NewGame => self.tab_mut(game).start_new_game(),
             Pending::Load(saved) => {
                 if let Err(e) = self.apply_saved(&saved) {
                     self.data.notice(format!("Cannot load the game: {e}"));
@@ -318,78 +177,30 @@ impl ReversiGomokuApp {
     /// Whether tab `game` is in replay mode.
     #[must_use]
     pub fn is_replaying(&self, game: GameKind) -> bool {
-        match game {
-            GameKind::Reversi => self.reversi.replay.is_some(),
-            GameKind::Gomoku => self.gomoku.replay.is_some(),
-        }
+        self.tab(game).is_replaying()
     }
 
     /// Enter replay mode on tab `game` (does nothing without moves or when already replaying).
     pub fn start_replay(&mut self, game: GameKind) {
-        match game {
-            GameKind::Reversi
-                if self.reversi.replay.is_none() && self.reversi.ctl.session.ply() > 0 =>
-            {
-                self.reversi.replay = Some(Replay::start(&mut self.reversi.ctl));
-            }
-            GameKind::Gomoku
-                if self.gomoku.replay.is_none() && self.gomoku.ctl.session.ply() > 0 =>
-            {
-                self.gomoku.replay = Some(Replay::start(&mut self.gomoku.ctl));
-            }
-            _ => {}
-        }
+        self.tab_mut(game).start_replay();
     }
 
-    /// Per-frame work that is not drawing: collect both workers' news and let the computer
-    /// move, auto-play replays, record finished games and autosave. Runs even for the hidden
-    /// tab, so a computer-vs-computer game goes on there.
+    /// Per-frame work that is not drawing, for every tab (so a computer-vs-computer game goes
+    /// on in the hidden one): the workers' news and the computer's moves, replays, recording
+    /// finished games and the autosave; and the result of a file dialog.
     pub fn logic(&mut self, ctx: &egui::Context) {
-        self.reversi.logic(ctx);
-        self.gomoku.logic(ctx);
-        match &mut self.reversi.replay {
-            Some(r) => {
-                if let Some(wait) = r.tick(&mut self.reversi.ctl) {
-                    ctx.request_repaint_after(wait);
-                }
-            }
-            None => persistence::tick(&self.reversi.ctl, &mut self.reversi_track, &mut self.data),
+        let data = &mut self.data;
+        for tab in [&mut self.reversi as &mut dyn AnyTab, &mut self.gomoku] {
+            tab.logic(ctx, data);
         }
-        match &mut self.gomoku.replay {
-            Some(r) => {
-                if let Some(wait) = r.tick(&mut self.gomoku.ctl) {
-                    ctx.request_repaint_after(wait);
-                }
-            }
-            None => persistence::tick(&self.gomoku.ctl, &mut self.gomoku_track, &mut self.data),
-        }
-    }
-
-    fn current_game(&self) -> CurrentGame {
-        match self.game {
-            GameKind::Reversi => {
-                let ctl = &self.reversi.ctl;
-                CurrentGame {
-                    key: ctl.session.position().game_key(),
-                    players: ctl.session.players,
-                    ai: ctl.ai,
-                }
-            }
-            GameKind::Gomoku => {
-                let ctl = &self.gomoku.ctl;
-                CurrentGame {
-                    key: ctl.session.position().game_key(),
-                    players: ctl.session.players,
-                    ai: ctl.ai,
-                }
-            }
-        }
+        self.poll_dialog(ctx);
     }
 
     fn top_bar(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.game, GameKind::Reversi, "Reversi");
-            ui.selectable_value(&mut self.game, GameKind::Gomoku, "Gomoku");
+            for kind in GameKind::ALL {
+                ui.selectable_value(&mut self.game, kind, kind.name());
+            }
             ui.separator();
             if ui.button("Records").clicked() {
                 self.data.reload();
@@ -441,10 +252,7 @@ impl ReversiGomokuApp {
             return;
         };
         let profile = self.data.profile();
-        let game = match c.game {
-            GameKind::Reversi => "Reversi",
-            GameKind::Gomoku => "Gomoku",
-        };
+        let game = c.game.name();
         let mut answer = None;
         egui::Modal::new(egui::Id::unique("abandon-dialog")).show(ctx, |ui| {
             ui.heading("Leave the game in progress?");
@@ -478,59 +286,27 @@ impl ReversiGomokuApp {
         if !self.data.notices.is_empty() {
             egui::Panel::top("notices").show(ui, |ui| self.notices(ui));
         }
-        let mut status = match self.game {
-            GameKind::Reversi => self.reversi.status(),
-            GameKind::Gomoku => self.gomoku.status(),
-        };
-        let replay = match self.game {
-            GameKind::Reversi => self
-                .reversi
-                .replay
-                .as_ref()
-                .map(|r| (self.reversi.ctl.session.ply(), r.len())),
-            GameKind::Gomoku => self
-                .gomoku
-                .replay
-                .as_ref()
-                .map(|r| (self.gomoku.ctl.session.ply(), r.len())),
-        };
-        if let Some((at, n)) = replay {
-            status = format!("Replay, move {at} of {n}. {status}");
-        }
+        let status = self.tab(self.game).status();
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.label(status);
         });
+        let game = self.game;
         egui::Panel::right("controls")
             .resizable(false)
             .exact_size(310.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| match self.game {
-                    GameKind::Reversi => {
-                        game_section(ui, &mut self.reversi.ctl, &mut self.reversi.replay);
-                        let live = self.reversi.replay.is_none();
-                        ui.add_enabled_ui(live, |ui| self.reversi.side_panel(ui));
-                    }
-                    GameKind::Gomoku => {
-                        game_section(ui, &mut self.gomoku.ctl, &mut self.gomoku.replay);
-                        let live = self.gomoku.replay.is_none();
-                        ui.add_enabled_ui(live, |ui| self.gomoku.side_panel(ui));
-                    }
-                });
+                egui::ScrollArea::vertical().show(ui, |ui| self.tab_mut(game).side_panel(ui));
             });
         egui::CentralPanel::default().show(ui, |ui| {
-            ui.vertical_centered(|ui| match self.game {
-                GameKind::Reversi => self.reversi.board(ui),
-                GameKind::Gomoku => self.gomoku.board(ui),
-            });
+            ui.vertical_centered(|ui| self.tab_mut(game).board(ui));
         });
-        let current = self.current_game();
+        let current = self.tab(game).current_game();
         self.records_window.show(&ctx, &mut self.data, &current);
         self.transcript_window(&ctx);
-        if std::mem::take(&mut self.reversi.new_game_requested) {
-            self.replace_game(GameKind::Reversi, Pending::NewGame);
-        }
-        if std::mem::take(&mut self.gomoku.new_game_requested) {
-            self.replace_game(GameKind::Gomoku, Pending::NewGame);
+        for kind in GameKind::ALL {
+            if self.tab_mut(kind).take_new_game_request() {
+                self.replace_game(kind, Pending::NewGame);
+            }
         }
         self.confirm_dialog(&ctx);
     }

@@ -11,6 +11,56 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::{Deserialize, Serialize};
 
+/// Which of the two games: a tab of the window, a key of the win records, a saved game's kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameKind {
+    /// 8×8 Reversi (Othello).
+    Reversi,
+    /// Five in a row on 15×15 (Freestyle, Standard or Renju).
+    Gomoku,
+}
+
+impl GameKind {
+    /// Both games, Reversi first (the order of the tabs).
+    pub const ALL: [GameKind; 2] = [GameKind::Reversi, GameKind::Gomoku];
+
+    /// The game's name in English ("Reversi").
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Reversi => "Reversi",
+            GameKind::Gomoku => "Gomoku",
+        }
+    }
+}
+
+/// One value per game, indexed by [`GameKind`] (as [`BySide`] is by side).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ByGame<T> {
+    /// Reversi's value.
+    pub reversi: T,
+    /// Gomoku's value.
+    pub gomoku: T,
+}
+
+impl<T> ByGame<T> {
+    /// The value for `game`.
+    pub fn get(&self, game: GameKind) -> &T {
+        match game {
+            GameKind::Reversi => &self.reversi,
+            GameKind::Gomoku => &self.gomoku,
+        }
+    }
+
+    /// The value for `game`, mutable.
+    pub fn get_mut(&mut self, game: GameKind) -> &mut T {
+        match game {
+            GameKind::Reversi => &mut self.reversi,
+            GameKind::Gomoku => &mut self.gomoku,
+        }
+    }
+}
+
 /// A player. Black moves first in both games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Side {

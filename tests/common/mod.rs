@@ -1,0 +1,66 @@
+//! Helpers shared by the integration tests (each test file that needs them says `mod common;`).
+
+#![allow(dead_code)] // each test file uses a different part
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+
+use reversi_gomoku::app::{GameKind, ReversiGomokuApp};
+
+/// A fresh, empty directory for one test, named after the test file and `name`.
+pub fn temp_dir(prefix: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rg-{prefix}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// The app under a kittest harness (created on the first frame).
+pub type App = Option<ReversiGomokuApp>;
+
+/// A 1200×900 harness running the whole app on `game`, its data in `dir` (in memory when
+/// `None`), after two frames.
+pub fn harness(game: GameKind, dir: Option<&Path>) -> Harness<'static, App> {
+    let dir = dir.map(Path::to_path_buf);
+    let mut h = Harness::builder()
+        .with_size([1200.0, 900.0])
+        .build_ui_state(
+            move |ui, app: &mut App| {
+                let app = app.get_or_insert_with(|| match &dir {
+                    Some(dir) => ReversiGomokuApp::with_data_dir(ui.ctx(), game, dir),
+                    None => ReversiGomokuApp::new(ui.ctx(), game),
+                });
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            None,
+        );
+    h.run_steps(2);
+    h
+}
+
+/// The app of a harness.
+pub fn app<'a>(h: &'a Harness<'static, App>) -> &'a ReversiGomokuApp {
+    h.state().as_ref().expect("created on the first frame")
+}
+
+/// The app of a harness, mutable.
+pub fn app_mut<'a>(h: &'a mut Harness<'static, App>) -> &'a mut ReversiGomokuApp {
+    h.state_mut().as_mut().expect("created on the first frame")
+}
+
+/// Step frames until `done` holds (the computer thinks on another thread); fails after 30 s.
+pub fn step_until(
+    h: &mut Harness<'static, App>,
+    what: &str,
+    done: impl Fn(&ReversiGomokuApp) -> bool,
+) {
+    let give_up = Instant::now() + Duration::from_secs(30);
+    while !done(app(h)) {
+        assert!(Instant::now() < give_up, "timed out waiting for {what}");
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
