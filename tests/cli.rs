@@ -14,7 +14,7 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn run_with_input(program: &str, args: &[&str], input: &str) -> Output {
+fn run_with_input(program: &str, args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
@@ -26,7 +26,7 @@ fn run_with_input(program: &str, args: &[&str], input: &str) -> Output {
         .stdin
         .take()
         .expect("stdin")
-        .write_all(input.as_bytes())
+        .write_all(input.as_ref())
         .expect("write input");
     child.wait_with_output().expect("wait for the binary")
 }
@@ -94,6 +94,50 @@ fn solve_obf_prints_exact_scores_and_rejects_malformed_lines() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains(":2:"), "names the malformed line: {err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `reversi solve --obf` on a file holding `bytes`.
+fn solve_obf(dir: &std::path::Path, bytes: &[u8]) -> Output {
+    let file = dir.join("p.obf");
+    std::fs::write(&file, bytes).expect("write");
+    Command::new(BIN)
+        .args(["reversi", "solve", "--obf"])
+        .arg(&file)
+        .output()
+        .expect("run")
+}
+
+#[test]
+fn solve_obf_names_a_line_that_is_not_utf8_and_refuses_a_file_without_positions() {
+    let dir = temp_dir("solve-bytes");
+    let full = format!("{} X;\n", "X".repeat(64));
+    let mut bytes = format!("% ok\n{full}").into_bytes();
+    bytes.extend_from_slice(b"% caf\xe9\n");
+    let out = solve_obf(&dir, &bytes);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(":3:") && err.contains("UTF-8"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing solved before the error");
+
+    for empty in ["", "% only a comment\n\n# another\n"] {
+        let out = solve_obf(&dir, empty.as_bytes());
+        assert!(!out.status.success(), "{empty:?} is not a position file");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("no positions"), "{err}");
+    }
+
+    // A huge malformed line: the message repeats only a short excerpt of it.
+    let huge = format!("{} {}\n", "-".repeat(64), "Q".repeat(10 << 20));
+    let out = solve_obf(&dir, huge.as_bytes());
+    assert!(!out.status.success());
+    assert!(
+        out.stderr.len() < 400,
+        "{} bytes of error",
+        out.stderr.len()
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(":1:") && err.contains('…'), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -180,4 +224,35 @@ fn nboard_engine_over_pipes() {
         ["D3", "C4", "F5", "E6"].contains(&mv),
         "{mv} is one of Black's first moves"
     );
+}
+
+#[test]
+fn protocol_engines_over_pipes_carry_on_after_a_line_that_is_not_utf8() {
+    let out = run_with_input(BIN, &["gomocup"], &b"START 15\n\xff\xfe\nABOUT\nEND\n"[..]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = stdout_lines(&out);
+    assert_eq!(lines[0], "OK");
+    assert!(lines[1].starts_with("ERROR line 2 "), "{lines:?}");
+    assert!(lines[2].starts_with("name="), "{lines:?}");
+
+    let out = run_with_input(
+        BIN,
+        &["nboard"],
+        &b"nboard 2\n\xe9t\xe9\nping 5\nquit\n"[..],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        stdout_lines(&out),
+        vec!["set myname reversi-gomoku", "pong 5"]
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2") && err.contains("UTF-8"), "{err}");
 }

@@ -6,13 +6,15 @@
 //! (value 1) exactly five → Standard, bit 3 (value 4) Renju, otherwise Freestyle.
 //!
 //! Answers: `OK` to `START`/`RESTART`/`TAKEBACK`, a move `x,y` to `BEGIN`/`TURN`/`BOARD…DONE`,
-//! `UNKNOWN <line>` to a command we do not know, `ERROR <why>` to a malformed one. Time: each
-//! move uses at most `timeout_turn` and a share of `time_left`, less a safety margin.
+//! `UNKNOWN <line>` to a command we do not know, `ERROR <why>` to a malformed one or one out
+//! of order (a board command before `START`, `BEGIN` on a board with stones). Time: each move
+//! uses at most `timeout_turn` and a share of `time_left`, less a safety margin.
 
 use std::io::{self, BufRead, Write};
 
+use super::{InputLine, MAX_LINE_BYTES, excerpt, read_line};
 use crate::core::{AiConfig, Engine, Level, MAX_DEPTH, Side, StopFlag};
-use crate::gomoku::{GomokuEngine, Point, Position, Rule};
+use crate::gomoku::{GomokuEngine, Point, Position, Rule, SetupError};
 
 /// Name, version and author reported to `ABOUT`.
 pub const ABOUT: &str = concat!(
@@ -107,14 +109,17 @@ impl Brain {
             "YXSHOWFORBID" => self.show_forbid(),
             "ABOUT" => vec![ABOUT.to_string()],
             "END" => return Reply::End,
-            _ => vec![format!("UNKNOWN {line}")],
+            _ => vec![format!("UNKNOWN {}", excerpt(line))],
         };
         Reply::Lines(out)
     }
 
     fn start(&mut self, rest: &str) -> Vec<String> {
         let Ok(size) = rest.parse::<u8>() else {
-            return vec![format!("ERROR START needs a board size, got {rest:?}")];
+            return vec![format!(
+                "ERROR START needs a board size, got {}",
+                quoted(rest)
+            )];
         };
         if self.rule == Rule::Renju && size != 15 {
             return vec!["ERROR Renju is played on 15x15 only".into()];
@@ -131,6 +136,9 @@ impl Brain {
     }
 
     fn restart(&mut self) -> Vec<String> {
+        if self.pos.is_none() {
+            return vec!["ERROR no START yet".into()];
+        }
         match Position::new(self.size, self.rule) {
             Ok(pos) => {
                 self.pos = Some(pos);
@@ -144,7 +152,7 @@ impl Brain {
     fn begin(&mut self) -> Vec<String> {
         match &self.pos {
             None => vec!["ERROR no START yet".into()],
-            Some(p) if !p.moves().is_empty() => vec!["ERROR BEGIN on a non-empty board".into()],
+            Some(p) if p.stone_count() > 0 => vec!["ERROR BEGIN on a non-empty board".into()],
             Some(_) => self.think(),
         }
     }
@@ -217,21 +225,9 @@ impl Brain {
         }
         // After a BOARD set-up there is no history: rebuild without that stone.
         let Some(side) = pos.stone_at(p) else {
-            return vec![format!("ERROR {rest} holds no stone")];
+            return vec![format!("ERROR {} holds no stone", excerpt(rest))];
         };
-        let mut black = Vec::new();
-        let mut white = Vec::new();
-        for y in 0..pos.size() {
-            for x in 0..pos.size() {
-                let q = Point { x, y };
-                match pos.stone_at(q) {
-                    Some(_) if q == p => {}
-                    Some(Side::Black) => black.push(q),
-                    Some(Side::White) => white.push(q),
-                    None => {}
-                }
-            }
-        }
+        let (black, white) = stones_except(pos, &[p]);
         match Position::with_stones(pos.size(), pos.rule(), &black, &white, side) {
             Ok(new) => {
                 *pos = new;
@@ -248,16 +244,30 @@ impl Brain {
         match (key.to_ascii_lowercase().as_str(), number) {
             ("timeout_turn", Ok(ms)) => self.timeout_turn = ms.max(0) as u64,
             ("time_left", Ok(ms)) => self.time_left = Some(ms.max(0) as u64),
-            ("rule", Ok(bits)) => self.set_rule(bits),
+            ("rule", Ok(bits)) => {
+                if let Err(e) = self.set_rule(bits) {
+                    return vec![format!("ERROR INFO rule {bits}: {e}")];
+                }
+            }
             // timeout_match, max_memory, game_type, folder, evaluate: nothing to do.
             (_, Ok(_)) => {}
             ("folder" | "evaluate", _) => {}
-            (k, Err(_)) => return vec![format!("ERROR INFO {k} needs a number, got {value:?}")],
+            (k, Err(_)) => {
+                return vec![format!(
+                    "ERROR INFO {} needs a number, got {}",
+                    excerpt(k),
+                    quoted(value)
+                )];
+            }
         }
         vec![]
     }
 
-    fn set_rule(&mut self, bits: i64) {
+    /// Switch to the rule set `bits` selects, keeping the position: every stone stays where it
+    /// is, whoever placed it (a `BOARD` set-up has no move history), with the same side to move.
+    /// A rule the board cannot be played under (Renju off 15×15) is refused and the old rule
+    /// kept.
+    fn set_rule(&mut self, bits: i64) -> Result<(), String> {
         let rule = if bits & 4 != 0 {
             Rule::Renju
         } else if bits & 1 != 0 {
@@ -266,20 +276,13 @@ impl Brain {
             Rule::Freestyle
         };
         if rule == self.rule {
-            return;
+            return Ok(());
+        }
+        if let Some(pos) = &self.pos {
+            self.pos = Some(under_rule(pos, rule).map_err(|e| e.to_string())?);
         }
         self.rule = rule;
-        // Re-apply the moves so far under the new rule (usually the board is still empty).
-        if let Some(pos) = &self.pos
-            && let Ok(mut new) = Position::new(pos.size(), rule)
-        {
-            for &p in pos.moves() {
-                if new.play(p).is_err() {
-                    break;
-                }
-            }
-            self.pos = Some(new);
-        }
+        Ok(())
     }
 
     fn show_forbid(&self) -> Vec<String> {
@@ -346,10 +349,10 @@ use crate::core::GameRules as _;
 fn parse_xy(text: &str, size: u8) -> Result<Point, String> {
     let mut it = text.split(',').map(str::trim);
     let (Some(x), Some(y), None) = (it.next(), it.next(), it.next()) else {
-        return Err(format!("expected x,y, got {text:?}"));
+        return Err(format!("expected x,y, got {}", quoted(text)));
     };
     let (Ok(x), Ok(y)) = (x.parse::<u8>(), y.parse::<u8>()) else {
-        return Err(format!("expected two numbers x,y, got {text:?}"));
+        return Err(format!("expected two numbers x,y, got {}", quoted(text)));
     };
     if x >= size || y >= size {
         return Err(format!("{x},{y} is off the {size}x{size} board"));
@@ -358,29 +361,91 @@ fn parse_xy(text: &str, size: u8) -> Result<Point, String> {
 }
 
 fn parse_stone(line: &str, size: u8) -> Result<(Point, u8), String> {
-    let parts: Vec<&str> = line.split(',').map(str::trim).collect();
-    let [x, y, field] = parts[..] else {
-        return Err(format!("expected x,y,field in a BOARD block, got {line:?}"));
+    let mut parts = line.split(',').map(str::trim);
+    let (Some(x), Some(y), Some(field), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(format!(
+            "expected x,y,field in a BOARD block, got {}",
+            quoted(line)
+        ));
     };
     let p = parse_xy(&format!("{x},{y}"), size)?;
     match field.parse::<u8>() {
         Ok(f @ 1..=3) => Ok((p, if f == 1 { 1 } else { 2 })),
-        _ => Err(format!("field must be 1, 2 or 3, got {field:?}")),
+        _ => Err(format!("field must be 1, 2 or 3, got {}", quoted(field))),
     }
+}
+
+/// Received text in double quotes for an error message, cut short (see [`excerpt`]).
+fn quoted(text: &str) -> String {
+    format!("\"{}\"", excerpt(text))
 }
 
 fn to_xy(p: Point, size: u8) -> (u8, u8) {
     (p.x, size - 1 - p.y)
 }
 
-/// Run the brain on `input` until `END` or end of input, answering on `output`.
+/// The stones of `pos` by colour, leaving out the points in `except`.
+fn stones_except(pos: &Position, except: &[Point]) -> (Vec<Point>, Vec<Point>) {
+    let mut black = Vec::new();
+    let mut white = Vec::new();
+    for y in 0..pos.size() {
+        for x in 0..pos.size() {
+            let p = Point { x, y };
+            match pos.stone_at(p) {
+                _ if except.contains(&p) => {}
+                Some(Side::Black) => black.push(p),
+                Some(Side::White) => white.push(p),
+                None => {}
+            }
+        }
+    }
+    (black, white)
+}
+
+/// `pos` under `rule`: the stones set up before its history, then its moves replayed, so that
+/// they can still be taken back one by one. When a move is not legal under the new rule (a
+/// Renju forbidden point, a move after a five that no longer counts…), the whole board is set
+/// up as it stands instead, with the same side to move and no history.
+fn under_rule(pos: &Position, rule: Rule) -> Result<Position, SetupError> {
+    let history = pos.moves();
+    let first_to_move = if history.len() % 2 == 0 {
+        pos.side_to_move()
+    } else {
+        !pos.side_to_move()
+    };
+    let (black, white) = stones_except(pos, history);
+    let mut new = Position::with_stones(pos.size(), rule, &black, &white, first_to_move)?;
+    if history.iter().all(|&p| new.play(p).is_ok()) {
+        return Ok(new);
+    }
+    let (black, white) = stones_except(pos, &[]);
+    Position::with_stones(pos.size(), rule, &black, &white, pos.side_to_move())
+}
+
+/// Run the brain on `input` until `END` or end of input, answering on `output`. A line that
+/// is not UTF-8 or is longer than [`MAX_LINE_BYTES`] is answered `ERROR <why>` (naming its
+/// 1-based line number) and the brain carries on.
 ///
 /// # Errors
 /// When reading or writing fails.
-pub fn run(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+pub fn run(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
     let mut brain = Brain::new();
-    for line in input.lines() {
-        match brain.handle(&line?) {
+    let mut buf = Vec::new();
+    let mut number = 0u64;
+    while let Some(line) = read_line(&mut input, &mut buf)? {
+        number += 1;
+        let reply = match line {
+            InputLine::Text(text) => brain.handle(&text),
+            InputLine::NotUtf8 { valid_up_to } => Reply::Lines(vec![format!(
+                "ERROR line {number} is not UTF-8 text (bad byte at offset {valid_up_to})"
+            )]),
+            InputLine::TooLong { bytes } => Reply::Lines(vec![format!(
+                "ERROR line {number} is too long ({bytes} bytes, at most {MAX_LINE_BYTES})"
+            )]),
+        };
+        match reply {
             Reply::End => break,
             Reply::Lines(lines) => {
                 for l in lines {

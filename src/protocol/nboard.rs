@@ -13,6 +13,7 @@
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
+use super::{InputLine, MAX_LINE_BYTES, excerpt, read_line};
 use crate::core::{AiConfig, Engine, GameRules, Level, MAX_DEPTH, Side, StopFlag};
 use crate::reversi::{Move, Position, ReversiEngine};
 
@@ -90,9 +91,11 @@ impl NboardEngine {
 
     fn play(&mut self, rest: &str) -> Vec<String> {
         let text = rest.split('/').next().unwrap_or("");
-        match parse_move(text).and_then(|m| self.pos.play_move(m).map_err(|e| e.to_string())) {
+        let result =
+            parse_move(text).and_then(|m| self.pos.play_move(m).map_err(|e| e.to_string()));
+        match result {
             Ok(_) => vec![],
-            Err(e) => vec![format!("status illegal move {text}: {e}")],
+            Err(e) => vec![format!("status illegal move {}: {e}", excerpt(text))],
         }
     }
 
@@ -196,12 +199,14 @@ fn ggf_move(mv: Move) -> String {
     }
 }
 
+/// A move as NBoard writes it ("F5", "PA"); the error does not repeat the text.
 fn parse_move(text: &str) -> Result<Move, String> {
     let t = text.trim();
     if t.eq_ignore_ascii_case("pa") || t.eq_ignore_ascii_case("pass") {
         return Ok(Move::Pass);
     }
-    t.parse::<Move>().map_err(|e| e.to_string())
+    t.parse::<Move>()
+        .map_err(|_| "not a move: expected a square like F5, or PA".to_string())
 }
 
 /// Read the position at the end of a GGF game: the `BO[8 … side]` start board, then every
@@ -213,10 +218,12 @@ pub fn parse_ggf(text: &str) -> Result<Position, String> {
     let mut pos = None;
     let mut rest = text;
     while let Some(open) = rest.find('[') {
-        let tag_start = rest[..open]
-            .rfind(|c: char| !c.is_ascii_uppercase())
-            .map_or(0, |i| i + 1);
-        let tag = &rest[tag_start..open];
+        // The tag is the run of ASCII capitals right before `[` (cut on a char boundary: the
+        // text before it may hold any character).
+        let before = &rest[..open];
+        let tag = &before[before
+            .trim_end_matches(|c: char| c.is_ascii_uppercase())
+            .len()..];
         let close = rest[open..].find(']').ok_or("unclosed [")? + open;
         let value = &rest[open + 1..close];
         match tag {
@@ -224,12 +231,13 @@ pub fn parse_ggf(text: &str) -> Result<Position, String> {
             "B" | "W" => {
                 let p: &mut Position = pos.as_mut().ok_or("a move before the BO[] board")?;
                 let side = if tag == "B" { Side::Black } else { Side::White };
-                let mv = parse_move(value.split('/').next().unwrap_or(""))?;
+                let mv = parse_move(value.split('/').next().unwrap_or(""))
+                    .map_err(|e| format!("{tag}[{}]: {e}", excerpt(value)))?;
                 if p.side_to_move() != side && p.must_pass() {
                     p.play_move(Move::Pass).map_err(|e| e.to_string())?;
                 }
                 p.play_move(mv)
-                    .map_err(|e| format!("{tag}[{value}]: {e}"))?;
+                    .map_err(|e| format!("{tag}[{}]: {e}", excerpt(value)))?;
             }
             _ => {}
         }
@@ -245,8 +253,9 @@ fn parse_ggf_board(value: &str) -> Result<Position, String> {
     }
     let squares: String = parts.next().ok_or("missing squares")?.to_string();
     let side = parts.next().ok_or("missing side to move")?;
-    if squares.len() != 64 {
-        return Err(format!("{} squares, expected 64", squares.len()));
+    let count = squares.chars().count();
+    if count != 64 {
+        return Err(format!("{count} squares, expected 64"));
     }
     let (mut black, mut white) = (0u64, 0u64);
     for (i, c) in squares.chars().enumerate() {
@@ -260,19 +269,54 @@ fn parse_ggf_board(value: &str) -> Result<Position, String> {
     let to_move = match side {
         "*" | "X" | "B" => Side::Black,
         "O" | "W" => Side::White,
-        other => return Err(format!("unexpected side to move {other:?}")),
+        other => return Err(format!("unexpected side to move \"{}\"", excerpt(other))),
     };
     Ok(Position::from_board(black, white, to_move))
 }
 
-/// Run the engine on `input` until `quit` or end of input, answering on `output`.
+/// Run the engine on `input` until `quit` or end of input, answering on `output`; lines it
+/// cannot read are noted on standard error (see [`run_with_notes`]).
 ///
 /// # Errors
 /// When reading or writing fails.
-pub fn run(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+pub fn run(input: impl BufRead, output: impl Write) -> io::Result<()> {
+    run_with_notes(input, output, io::stderr())
+}
+
+/// [`run`], writing a note to `notes` for every line ignored because it is not UTF-8 or is
+/// longer than [`MAX_LINE_BYTES`] (the protocol has no error reply: such a line is skipped
+/// and the engine carries on).
+///
+/// # Errors
+/// When reading or writing `output` fails (a failed note is not an error).
+pub fn run_with_notes(
+    mut input: impl BufRead,
+    mut output: impl Write,
+    mut notes: impl Write,
+) -> io::Result<()> {
     let mut engine = NboardEngine::new();
-    for line in input.lines() {
-        let Some(lines) = engine.handle(&line?) else {
+    let mut buf = Vec::new();
+    let mut number = 0u64;
+    while let Some(line) = read_line(&mut input, &mut buf)? {
+        number += 1;
+        let text = match line {
+            InputLine::Text(text) => text,
+            InputLine::NotUtf8 { valid_up_to } => {
+                let _ = writeln!(
+                    notes,
+                    "reversi-gomoku: nboard: line {number} ignored: not UTF-8 text (bad byte at offset {valid_up_to})"
+                );
+                continue;
+            }
+            InputLine::TooLong { bytes } => {
+                let _ = writeln!(
+                    notes,
+                    "reversi-gomoku: nboard: line {number} ignored: {bytes} bytes, at most {MAX_LINE_BYTES}"
+                );
+                continue;
+            }
+        };
+        let Some(lines) = engine.handle(&text) else {
             break;
         };
         for l in lines {
