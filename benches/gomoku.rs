@@ -110,7 +110,14 @@ fn benches(c: &mut Criterion) {
         seed: Some(1),
     };
     c.bench_function("gomoku/medium_move_middle_game", |b| {
-        b.iter(|| black_box(engine.think(&pos, &medium, &stop, &mut |_| {}).best));
+        b.iter(|| {
+            black_box(
+                engine
+                    .think(&pos, &medium, &stop, &mut |_| {})
+                    .expect("not a finished game")
+                    .best,
+            )
+        });
     });
     let cfg = AiConfig {
         level: Level::Hard,
@@ -121,7 +128,12 @@ fn benches(c: &mut Criterion) {
     c.bench_function("gomoku/hard_depth4_middle_game", |b| {
         b.iter(|| {
             engine.clear();
-            black_box(engine.think(&pos, &cfg, &stop, &mut |_| {}).best)
+            black_box(
+                engine
+                    .think(&pos, &cfg, &stop, &mut |_| {})
+                    .expect("not a finished game")
+                    .best,
+            )
         });
     });
     // The target: Hard answers within 1.2 s with its default 1 s budget, in a quiet
@@ -134,7 +146,12 @@ fn benches(c: &mut Criterion) {
     c.bench_function("gomoku/hard_default_budget_quiet_opening", |b| {
         b.iter(|| {
             engine.clear();
-            black_box(engine.think(&quiet, &hard, &stop, &mut |_| {}).best)
+            black_box(
+                engine
+                    .think(&quiet, &hard, &stop, &mut |_| {})
+                    .expect("not a finished game")
+                    .best,
+            )
         });
     });
 }

@@ -73,7 +73,11 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             let mut engine = ReversiEngine::default();
             for pos in &positions {
-                black_box(engine.think(pos, &cfg, &StopFlag::new(), &mut |_| {}));
+                black_box(
+                    engine
+                        .think(pos, &cfg, &StopFlag::new(), &mut |_| {})
+                        .expect("not a finished game"),
+                );
             }
         })
     });
@@ -83,7 +87,11 @@ fn benches(c: &mut Criterion) {
         let mut engine = ReversiEngine::default();
         b.iter(|| {
             engine.clear();
-            black_box(engine.think(&positions[2], &hard, &StopFlag::new(), &mut |_| {}))
+            black_box(
+                engine
+                    .think(&positions[2], &hard, &StopFlag::new(), &mut |_| {})
+                    .expect("not a finished game"),
+            )
         })
     });
     let end = Position::from_obf(ENDGAME_14).expect("bench position");

@@ -322,7 +322,10 @@ fn reversi_move(
             let legal = pos.legal_moves();
             Ok(legal[rng.random_range(0..legal.len())])
         }
-        Seat::Engine(e, cfg) => Ok(e.think(pos, cfg, &StopFlag::new(), &mut |_| {}).best),
+        Seat::Engine(e, cfg) => e
+            .think(pos, cfg, &StopFlag::new(), &mut |_| {})
+            .map(|t| t.best)
+            .ok_or_else(|| "asked to move in a finished game".to_string()),
         Seat::External(x) => {
             if pos.must_pass() {
                 return Ok(Move::Pass);
@@ -416,7 +419,10 @@ fn gomoku_move(seat: &mut Seat<gomoku::Position>, pos: &gomoku::Position) -> Res
             let legal = pos.legal_moves();
             Ok(legal[rng.random_range(0..legal.len())])
         }
-        Seat::Engine(e, cfg) => Ok(e.think(pos, cfg, &StopFlag::new(), &mut |_| {}).best),
+        Seat::Engine(e, cfg) => e
+            .think(pos, cfg, &StopFlag::new(), &mut |_| {})
+            .map(|t| t.best)
+            .ok_or_else(|| "asked to move in a finished game".to_string()),
         Seat::External(x) => {
             let n = pos.size();
             let rule_bits = match pos.rule() {

@@ -47,8 +47,10 @@ pub fn solve_position(pos: &Position, depth: Option<u32>) -> Solved {
                 time_ms: None,
                 seed: Some(1),
             };
-            let t = ReversiEngine::default().think(pos, &cfg, &stop, &mut |_| {});
-            (t.info.score, Some(t.best), t.info.nodes)
+            match ReversiEngine::default().think(pos, &cfg, &stop, &mut |_| {}) {
+                Some(t) => (t.info.score.value(), Some(t.best), t.info.nodes),
+                None => solve(pos, &stop), // cannot happen: the game is not over
+            }
         }
         Some(_) => solve(pos, &stop),
     };
@@ -323,7 +325,9 @@ pub fn bench() -> String {
             time_ms: None,
             seed: Some(1),
         };
-        let th = ReversiEngine::default().think(&pos, &cfg, &stop, &mut |_| {});
+        let th = ReversiEngine::default()
+            .think(&pos, &cfg, &stop, &mut |_| {})
+            .expect("the built-in positions are not finished games");
         total += th.info.nodes;
         let _ = writeln!(
             report,
@@ -346,7 +350,9 @@ pub fn bench() -> String {
             time_ms: None,
             seed: Some(1),
         };
-        let th = GomokuEngine::default().think(&pos, &cfg, &stop, &mut |_| {});
+        let th = GomokuEngine::default()
+            .think(&pos, &cfg, &stop, &mut |_| {})
+            .expect("the built-in positions are not finished games");
         total += th.info.nodes;
         let _ = writeln!(
             report,

@@ -23,14 +23,14 @@ impl Engine<Position> for FlakyEngine {
         pos: &Position,
         _cfg: &AiConfig,
         _stop: &StopFlag,
-        _on_info: &mut dyn FnMut(&SearchInfo),
-    ) -> Thought<Move> {
+        _on_info: &mut dyn FnMut(&SearchInfo<Move>),
+    ) -> Option<Thought<Move>> {
         let call = self.calls.fetch_add(1, Ordering::SeqCst);
         assert!(call >= self.fail_times, "injected engine bug");
-        Thought {
+        Some(Thought {
             best: pos.legal_moves()[0],
             info: SearchInfo::default(),
-        }
+        })
     }
 }
 

@@ -6,9 +6,8 @@ use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use reversi_gomoku::core::SearchInfo;
 use reversi_gomoku::core::{AiConfig, Engine, GameRules, Level, Outcome, Side, StopFlag};
-use reversi_gomoku::gomoku::engine::WIN_THRESHOLD;
+use reversi_gomoku::core::{Score, SearchInfo};
 use reversi_gomoku::gomoku::{
     GomokuEngine, Point, Position, Rule, find_vcf, find_vcf_limited, find_vct,
 };
@@ -153,10 +152,12 @@ fn hard_depth(depth: u32) -> AiConfig {
     }
 }
 
-fn think_info(pos: &Position, cfg: &AiConfig) -> (Point, SearchInfo) {
+fn think_info(pos: &Position, cfg: &AiConfig) -> (Point, SearchInfo<Point>) {
     let mut e = GomokuEngine::default();
     let mut reports = 0;
-    let t = e.think(pos, cfg, &StopFlag::new(), &mut |_| reports += 1);
+    let t = e
+        .think(pos, cfg, &StopFlag::new(), &mut |_| reports += 1)
+        .expect("not a finished game");
     assert!(pos.is_legal(t.best), "illegal move {}", t.best);
     assert!(reports >= 1, "on_info never called");
     (t.best, t.info)
@@ -234,8 +235,8 @@ fn hard_solves_the_vcf_puzzles_and_its_line_is_a_real_win() {
     {
         total += 1;
         let (best, info) = think_info(&p.pos, &hard_depth(6));
-        if info.exact && info.score > WIN_THRESHOLD {
-            let line: Vec<Point> = info.pv.iter().map(|s| s.parse().unwrap()).collect();
+        if info.exact && matches!(info.score, Score::WinIn(_)) {
+            let line: Vec<Point> = info.pv.clone();
             assert_eq!(line[0], best);
             assert_real_vcf(&p.pos, &line);
             solved += 1;
@@ -257,7 +258,10 @@ fn hard_finds_the_short_vct_puzzle_wins() {
         let p = puzzles().into_iter().find(|p| p.id == id).unwrap();
         let (best, info) = think_info(&p.pos, &hard_depth(6));
         let first: Point = p.expect.split_whitespace().next().unwrap().parse().unwrap();
-        assert!(info.score > WIN_THRESHOLD && info.exact, "{id}: {info:?}");
+        assert!(
+            matches!(info.score, Score::WinIn(_)) && info.exact,
+            "{id}: {info:?}"
+        );
         assert_eq!(best, first, "{id}");
     }
 }
@@ -399,10 +403,7 @@ fn hard_never_plays_a_forbidden_move_as_black() {
         "played forbidden {best}"
     );
     // The pv (if any) starts with the move played.
-    assert_eq!(
-        info.pv.first().map(String::as_str),
-        Some(best.to_string().as_str())
-    );
+    assert_eq!(info.pv.first(), Some(&best));
 }
 
 #[test]
@@ -417,7 +418,7 @@ fn hard_short_vcfs_are_found_and_replay() {
     );
     let (best, info) = think_info(&pos, &hard_depth(6));
     assert_eq!(best, p("g4"));
-    assert!(info.exact && info.score > WIN_THRESHOLD);
+    assert!(info.exact && matches!(info.score, Score::WinIn(_)));
     // A VCF found by find_vcf with a small budget is also what Hard plays.
     for p in puzzles()
         .iter()
@@ -426,7 +427,11 @@ fn hard_short_vcfs_are_found_and_replay() {
         if let Some(line) = find_vcf_limited(&p.pos, p.attacker, 7, 100_000, &StopFlag::new()) {
             assert_real_vcf(&p.pos, &line);
             let (_, info) = think_info(&p.pos, &hard_depth(6));
-            assert!(info.exact && info.score > WIN_THRESHOLD, "{}", p.id);
+            assert!(
+                info.exact && matches!(info.score, Score::WinIn(_)),
+                "{}",
+                p.id
+            );
         }
     }
 }
@@ -570,9 +575,11 @@ fn hard_on_all_puzzles_report() {
     for p in puzzles() {
         let mut e = GomokuEngine::default();
         let mut last = None;
-        let t = e.think(&p.pos, &hard(1000), &StopFlag::new(), &mut |i| {
-            last = Some(i.clone())
-        });
+        let t = e
+            .think(&p.pos, &hard(1000), &StopFlag::new(), &mut |i| {
+                last = Some(i.clone())
+            })
+            .expect("not a finished game");
         let i = last.unwrap();
         let first = p.expect.split_whitespace().next().unwrap_or("").to_string();
         println!(
@@ -638,7 +645,9 @@ fn level_matches_report() {
                         seed: Some(game * 1000 + pos.moves().len() as u64),
                     };
                     let e = &mut engines[usize::from(lvl == strong)];
-                    let t = e.think(&pos, &cfg, &StopFlag::new(), &mut |_| {});
+                    let t = e
+                        .think(&pos, &cfg, &StopFlag::new(), &mut |_| {})
+                        .expect("not a finished game");
                     pos.play(t.best).unwrap();
                 }
                 match pos.outcome().unwrap() {
@@ -700,7 +709,9 @@ fn hard_respects_stop_and_reports_progress() {
         time_ms: None,
         seed: None,
     };
-    let t = GomokuEngine::default().think(&pos, &cfg, &stop, &mut |_| {});
+    let t = GomokuEngine::default()
+        .think(&pos, &cfg, &stop, &mut |_| {})
+        .expect("not a finished game");
     assert!(pos.is_legal(t.best));
     assert!(
         t.info.depth <= 1 && t.info.nodes < 10_000,
@@ -710,10 +721,12 @@ fn hard_respects_stop_and_reports_progress() {
     );
     // Under a time budget the iterations deepen and each is reported (how well the budget is
     // kept is measured by the bench `hard_default_budget_quiet_opening`).
-    let mut reports: Vec<SearchInfo> = Vec::new();
-    let t = GomokuEngine::default().think(&pos, &hard(300), &StopFlag::new(), &mut |i| {
-        reports.push(i.clone())
-    });
+    let mut reports: Vec<SearchInfo<Point>> = Vec::new();
+    let t = GomokuEngine::default()
+        .think(&pos, &hard(300), &StopFlag::new(), &mut |i| {
+            reports.push(i.clone())
+        })
+        .expect("not a finished game");
     assert!(pos.is_legal(t.best));
     assert!(!reports.is_empty());
     for w in reports.windows(2) {
@@ -724,12 +737,14 @@ fn hard_respects_stop_and_reports_progress() {
     }
     let last = reports.last().unwrap();
     assert!(last.depth >= 2 && last.nodes > 0 && !last.pv.is_empty());
-    assert_eq!(t.info.pv[0], t.best.to_string());
+    assert_eq!(t.info.pv[0], t.best);
     // Depth limit: exactly `depth` iterations at most.
     let mut depths = Vec::new();
-    GomokuEngine::default().think(&pos, &hard_depth(3), &StopFlag::new(), &mut |i| {
-        depths.push(i.depth)
-    });
+    GomokuEngine::default()
+        .think(&pos, &hard_depth(3), &StopFlag::new(), &mut |i| {
+            depths.push(i.depth)
+        })
+        .expect("not a finished game");
     assert_eq!(depths, vec![1, 2, 3]);
 }
 
@@ -739,14 +754,16 @@ fn hard_respects_stop_and_reports_progress() {
 fn claimed_wins_hold_in_self_play() {
     for p in puzzles() {
         let (_, info) = think_info(&p.pos, &hard(1000));
-        if !(info.exact && info.score > WIN_THRESHOLD) {
+        if !(info.exact && matches!(info.score, Score::WinIn(_))) {
             continue;
         }
         let mut pos = p.pos.clone();
         let mut engines = [GomokuEngine::default(), GomokuEngine::default()];
         while pos.outcome().is_none() && pos.moves().len() < 60 {
             let e = &mut engines[usize::from(pos.side_to_move() == p.attacker)];
-            let t = e.think(&pos, &hard(500), &StopFlag::new(), &mut |_| {});
+            let t = e
+                .think(&pos, &hard(500), &StopFlag::new(), &mut |_| {})
+                .expect("not a finished game");
             pos.play(t.best).unwrap();
         }
         let names: Vec<String> = pos.moves().iter().map(ToString::to_string).collect();
@@ -763,12 +780,13 @@ fn claimed_wins_hold_in_self_play() {
 /// Whether Hard "solves" a puzzle: a proven win (score beyond the win threshold, exact) for
 /// a puzzle with a solution, or — when the first published move is a forced block — that
 /// move; for a `disproven` puzzle any answer counts (the source only proves no short win).
-fn hard_solves(p: &Puzzle, best: Point, info: &SearchInfo) -> bool {
+fn hard_solves(p: &Puzzle, best: Point, info: &SearchInfo<Point>) -> bool {
     if p.expect == "disproven" {
         return true;
     }
     let first = p.expect.split_whitespace().next().unwrap_or("");
-    info.exact && info.score > WIN_THRESHOLD || first.parse::<Point>().is_ok_and(|f| f == best)
+    info.exact && matches!(info.score, Score::WinIn(_))
+        || first.parse::<Point>().is_ok_and(|f| f == best)
 }
 
 #[test]
@@ -777,10 +795,10 @@ fn hard_proves_most_puzzles_deterministically() {
     let mut proven = 0;
     for p in puzzles().iter().filter(|p| p.expect != "disproven") {
         let (best, info) = think_info(&p.pos, &hard_depth(4));
-        if info.exact && info.score > WIN_THRESHOLD {
+        if info.exact && matches!(info.score, Score::WinIn(_)) {
             proven += 1;
             if p.kind == "vcf" {
-                let line: Vec<Point> = info.pv.iter().map(|s| s.parse().unwrap()).collect();
+                let line: Vec<Point> = info.pv.clone();
                 assert_eq!(line[0], best);
             }
         } else {
@@ -878,9 +896,11 @@ fn hard_answers_legally_under_any_time_budget() {
     }
     for ms in [0, 1, 50] {
         let mut e = GomokuEngine::default();
-        let t = e.think(&pos, &hard(ms), &StopFlag::new(), &mut |_| {});
+        let t = e
+            .think(&pos, &hard(ms), &StopFlag::new(), &mut |_| {})
+            .expect("not a finished game");
         assert!(pos.is_legal(t.best), "{ms} ms: {}", t.best);
-        assert_eq!(t.info.pv.first(), Some(&t.best.to_string()), "{ms} ms");
+        assert_eq!(t.info.pv.first(), Some(&t.best), "{ms} ms");
     }
 }
 
@@ -926,6 +946,23 @@ fn vct_on_all_puzzles_report() {
                 .collect::<Vec<_>>()
                 .join(" ")),
             t.elapsed().as_millis()
+        );
+    }
+}
+
+#[test]
+fn think_has_no_move_once_the_game_is_over() {
+    let mut pos = Position::new(15, Rule::Freestyle).unwrap();
+    for m in pts("h8 h9 i8 i9 j8 j9 k8 k9 l8") {
+        pos.play(m).unwrap();
+    }
+    assert!(pos.outcome().is_some(), "Black made five");
+    for level in Level::ALL {
+        let cfg = AiConfig::for_level(level);
+        let thought = GomokuEngine::default().think(&pos, &cfg, &StopFlag::new(), &mut |_| {});
+        assert!(
+            thought.is_none(),
+            "{level:?}: no move, not an illegal point"
         );
     }
 }

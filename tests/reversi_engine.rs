@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use reversi_gomoku::core::{AiConfig, Engine, GameRules, Level, SearchInfo, Side, StopFlag};
+use reversi_gomoku::core::{AiConfig, Engine, GameRules, Level, Score, SearchInfo, Side, StopFlag};
 use reversi_gomoku::reversi::{Move, Position, ReversiEngine, Square, solve};
 
 /// A position reached by random legal moves from the start, with `empties` empty squares and
@@ -69,9 +69,11 @@ fn think(
     engine: &mut ReversiEngine,
     pos: &Position,
     cfg: &AiConfig,
-) -> (Move, SearchInfo, Vec<SearchInfo>) {
+) -> (Move, SearchInfo<Move>, Vec<SearchInfo<Move>>) {
     let mut infos = Vec::new();
-    let t = engine.think(pos, cfg, &StopFlag::new(), &mut |i| infos.push(i.clone()));
+    let t = engine
+        .think(pos, cfg, &StopFlag::new(), &mut |i| infos.push(i.clone()))
+        .expect("not a finished game");
     (t.best, t.info, infos)
 }
 
@@ -104,11 +106,7 @@ fn every_level_returns_a_legal_move() {
                 cfg.level
             );
             if mv != Move::Pass {
-                assert_eq!(
-                    info.pv.first(),
-                    Some(&mv.to_string()),
-                    "pv starts with the move"
-                );
+                assert_eq!(info.pv.first(), Some(&mv), "pv starts with the move");
             }
         }
     }
@@ -129,11 +127,26 @@ fn forced_pass_is_returned_at_once() {
 }
 
 #[test]
-#[should_panic(expected = "game is over")]
-fn think_panics_on_a_finished_game() {
+fn think_has_no_move_for_a_finished_game() {
     let pos = Position::from_board(1, 1 << 63, Side::Black);
     let mut engine = ReversiEngine::default();
-    let _ = think(&mut engine, &pos, &hard(4, None));
+    for level in Level::ALL {
+        let cfg = AiConfig::for_level(level);
+        let thought = engine.think(&pos, &cfg, &StopFlag::new(), &mut |_| {});
+        assert_eq!(thought, None, "{level:?}: the Engine contract, not a panic");
+    }
+}
+
+#[test]
+fn scores_read_with_their_unit() {
+    assert_eq!(Score::Discs(3).to_string(), "+3 discs");
+    assert_eq!(Score::Discs(-12).to_string(), "-12 discs");
+    assert_eq!(Score::Eval(40).to_string(), "+40 eval");
+    assert_eq!(Score::WinIn(7).to_string(), "win in 7");
+    assert_eq!(Score::LossIn(4).to_string(), "loss in 4");
+    assert_eq!(Score::WinIn(7).value(), 999_993);
+    assert_eq!(Score::LossIn(4).value(), -999_996);
+    assert!(Score::WinIn(1).is_proven() && !Score::Discs(64).is_proven());
 }
 
 #[test]
@@ -157,7 +170,7 @@ fn exact_scores_match_brute_force() {
         assert!(info.exact, "Hard solves {} empties exactly", pos.empties());
         assert_eq!(
             info.score,
-            expected,
+            Score::Discs(expected),
             "Hard's exact score on {}",
             pos.to_obf()
         );
@@ -290,8 +303,8 @@ fn hard_with_a_time_budget_reports_deepening_progress() {
         assert!(infos.windows(2).all(|w| w[0].depth < w[1].depth));
         assert!(info.depth >= 1 && info.depth <= 20);
         assert!(!info.exact);
-        assert!(info.nodes > 0 && (-64..=64).contains(&info.score));
-        assert_eq!(info.pv.first(), Some(&mv.to_string()));
+        assert!(info.nodes > 0 && matches!(info.score, Score::Discs(-64..=64)));
+        assert_eq!(info.pv.first(), Some(&mv));
     }
 }
 
@@ -304,22 +317,26 @@ fn hard_depth_limit_and_stop_flag() {
     assert_eq!(infos.len(), 5);
     let stop = StopFlag::new();
     stop.stop();
-    let t = engine.think(&pos, &hard(20, None), &stop, &mut |_| {});
+    let t = engine
+        .think(&pos, &hard(20, None), &stop, &mut |_| {})
+        .expect("not a finished game");
     assert!(
         pos.check_move(t.best).is_ok(),
         "a legal move even when stopped at once"
     );
-    let t = engine.think(
-        &pos,
-        &AiConfig {
-            level: Level::Medium,
-            depth: 12,
-            time_ms: None,
-            seed: None,
-        },
-        &stop,
-        &mut |_| {},
-    );
+    let t = engine
+        .think(
+            &pos,
+            &AiConfig {
+                level: Level::Medium,
+                depth: 12,
+                time_ms: None,
+                seed: None,
+            },
+            &stop,
+            &mut |_| {},
+        )
+        .expect("not a finished game");
     assert!(pos.check_move(t.best).is_ok());
 }
 

@@ -21,7 +21,7 @@ pub enum Event<M> {
         /// The request this belongs to.
         id: RequestId,
         /// Depth, nodes, score, principal variation so far.
-        info: SearchInfo,
+        info: SearchInfo<M>,
     },
     /// Request `id` finished with this move.
     Done {
@@ -79,7 +79,7 @@ impl<G: GameRules> Worker<G> {
                     match job {
                         Job::Clear => engine.clear(),
                         Job::Think { id, pos, cfg, stop } => {
-                            let mut on_info = |info: &SearchInfo| {
+                            let mut on_info = |info: &SearchInfo<G::Move>| {
                                 let _ = event_tx.send(Event::Info {
                                     id,
                                     info: info.clone(),
@@ -92,7 +92,11 @@ impl<G: GameRules> Worker<G> {
                                 engine.think(&pos, &cfg, &stop, &mut on_info)
                             }));
                             let event = match result {
-                                Ok(thought) => Event::Done { id, thought },
+                                Ok(Some(thought)) => Event::Done { id, thought },
+                                Ok(None) => Event::Failed {
+                                    id,
+                                    reason: "the game is over: there is no move to choose".into(),
+                                },
                                 Err(payload) => {
                                     engine.clear();
                                     Event::Failed {

@@ -31,7 +31,7 @@ pub struct Controller<G: GameRules> {
     /// A message for the status line (why a click was refused, …); cleared by the next move.
     message: Option<String>,
     /// Live progress of the current search, or the final report of the last one.
-    info: Option<SearchInfo>,
+    info: Option<SearchInfo<G::Move>>,
     /// When the current search started.
     started: Option<Instant>,
     /// A computer move waiting for [`MIN_REPLY_MS`] to pass.
@@ -135,7 +135,7 @@ impl<G: GameRules> Controller<G> {
     }
 
     /// Progress of the current search, or the report of the last completed one.
-    pub fn search_info(&self) -> Option<&SearchInfo> {
+    pub fn search_info(&self) -> Option<&SearchInfo<G::Move>> {
         self.info.as_ref()
     }
 

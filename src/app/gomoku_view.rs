@@ -45,7 +45,6 @@ pub struct GomokuView {
 impl GameView for Position {
     type View = GomokuView;
     const TITLE: &'static str = "Gomoku";
-    const SCORE_UNIT: &'static str = "eval";
     const LEVEL_HELP: panels::LevelHelp = panels::LevelHelp {
         describe: |level| match level {
             Level::Easy => "Scores each point for attack and defence, one move deep.",

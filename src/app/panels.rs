@@ -111,8 +111,8 @@ pub fn game_buttons<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>) -> bool 
 }
 
 /// The live search report: depth, nodes, nodes/s, best move and score (from the computer's
-/// own point of view, `score_unit` names its unit).
-pub fn search_info<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>, score_unit: &str) {
+/// own point of view, with its unit: "+3 discs", "+40 eval", "win in 7").
+pub fn search_info<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>) {
     let thinking = ctl.is_thinking();
     let Some(info) = ctl.search_info() else {
         if thinking {
@@ -129,10 +129,10 @@ pub fn search_info<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>, score_unit: &
         }
         ui.strong(if thinking { "Thinking" } else { "Last search" });
     });
-    let score = if info.exact {
-        format!("{:+} {score_unit} (exact)", info.score)
+    let score = if info.exact && !info.score.is_proven() {
+        format!("{} (exact)", info.score)
     } else {
-        format!("{:+} {score_unit}", info.score)
+        info.score.to_string()
     };
     egui::Grid::new("search_info")
         .num_columns(2)
@@ -151,14 +151,19 @@ pub fn search_info<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>, score_unit: &
             });
             ui.end_row();
             ui.label("best");
-            ui.label(info.pv.first().cloned().unwrap_or_else(|| "–".into()));
+            ui.label(
+                info.pv
+                    .first()
+                    .map_or_else(|| "–".into(), ToString::to_string),
+            );
             ui.end_row();
             ui.label("score");
             ui.label(score);
             ui.end_row();
         });
     if info.pv.len() > 1 {
-        ui.label(RichText::new(format!("line: {}", info.pv.join(" "))).small());
+        let line: Vec<String> = info.pv.iter().map(ToString::to_string).collect();
+        ui.label(RichText::new(format!("line: {}", line.join(" "))).small());
     }
 }
 

@@ -42,7 +42,6 @@ pub struct ReversiView {
 impl GameView for Position {
     type View = ReversiView;
     const TITLE: &'static str = "Reversi";
-    const SCORE_UNIT: &'static str = "discs";
     const LEVEL_HELP: panels::LevelHelp = panels::LevelHelp {
         describe: |level| match level {
             Level::Easy => "Greedy: flips as many discs as it can right now.",

@@ -62,9 +62,6 @@ pub trait GameView: PersistGame {
     /// through [`Tab::click`].
     fn board(tab: &mut Tab<Self>, ui: &mut Ui);
 
-    /// The unit of the engine's score in the search display ("discs", "eval").
-    const SCORE_UNIT: &'static str;
-
     /// The board in words for the Transcript window ("Reversi", "Gomoku, 15×15 Renju").
     fn board_name(pos: &Self) -> String;
 }
@@ -364,7 +361,7 @@ impl<G: GameView> AnyTab for Tab<G> {
             }
             G::panel_options(self, ui);
             ui.separator();
-            panels::search_info(ui, &self.ctl, G::SCORE_UNIT);
+            panels::search_info(ui, &self.ctl);
             ui.separator();
             panels::move_list(ui, &self.ctl);
         });

@@ -237,25 +237,94 @@ impl Default for AiConfig {
     }
 }
 
-/// A live progress report from a search, sent after each completed iteration.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct SearchInfo {
+/// An engine's judgement of a position, from the searching side's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Reversi: the final disc differential expected (exact when [`SearchInfo::exact`]), in
+    /// discs, −64..=64.
+    Discs(i32),
+    /// Gomoku: a heuristic evaluation in pattern units (an open three is worth about 20–60,
+    /// a four–three about 200); see `gomoku::engine`.
+    Eval(i32),
+    /// A proven win: the searching side wins in this many plies (Gomoku: its five).
+    WinIn(u32),
+    /// A proven loss: the opponent wins in this many plies.
+    LossIn(u32),
+}
+
+impl Score {
+    /// Proven wins and losses on Gomoku's numeric scale: a win in `n` plies is
+    /// `1_000_000 − n`, a loss `−(1_000_000 − n)`.
+    pub const WIN: i32 = 1_000_000;
+
+    /// The score as one number, for protocols and comparisons: discs or evaluation units as
+    /// they are; proven results as ±([`Score::WIN`] − plies).
+    #[must_use]
+    pub fn value(self) -> i32 {
+        match self {
+            Score::Discs(v) | Score::Eval(v) => v,
+            Score::WinIn(n) => Score::WIN - n.min(Score::WIN as u32) as i32,
+            Score::LossIn(n) => -(Score::WIN - n.min(Score::WIN as u32) as i32),
+        }
+    }
+
+    /// Whether the result is proven (a win or a loss in a known number of plies).
+    #[must_use]
+    pub fn is_proven(self) -> bool {
+        matches!(self, Score::WinIn(_) | Score::LossIn(_))
+    }
+}
+
+impl Default for Score {
+    fn default() -> Self {
+        Score::Eval(0)
+    }
+}
+
+impl fmt::Display for Score {
+    /// "+3 discs", "−40 eval", "win in 7", "loss in 4".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Discs(v) => write!(f, "{v:+} discs"),
+            Score::Eval(v) => write!(f, "{v:+} eval"),
+            Score::WinIn(n) => write!(f, "win in {n}"),
+            Score::LossIn(n) => write!(f, "loss in {n}"),
+        }
+    }
+}
+
+/// A live progress report from a search, sent after each completed iteration; `M` is the
+/// game's move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo<M> {
     /// Depth of the last completed iteration, in plies (0 before the first one completes).
     pub depth: u32,
     /// Nodes visited since the search started.
     pub nodes: u64,
     /// Time since the search started, in milliseconds.
     pub elapsed_ms: u64,
-    /// Score of the best move from the searching side's point of view: discs for Reversi
-    /// (−64..=64), an evaluation for Gomoku (see `gomoku::engine`).
-    pub score: i32,
+    /// Score of the best move from the searching side's point of view.
+    pub score: Score,
     /// True when `score` is exact (Reversi endgame solved, Gomoku forced win/loss found).
     pub exact: bool,
-    /// Principal variation in the game's notation, best move first.
-    pub pv: Vec<String>,
+    /// Principal variation, best move first.
+    pub pv: Vec<M>,
 }
 
-impl SearchInfo {
+impl<M> Default for SearchInfo<M> {
+    fn default() -> Self {
+        SearchInfo {
+            depth: 0,
+            nodes: 0,
+            elapsed_ms: 0,
+            score: Score::default(),
+            exact: false,
+            pv: Vec::new(),
+        }
+    }
+}
+
+impl<M> SearchInfo<M> {
     /// Nodes per second, 0 when no time has passed yet.
     #[must_use]
     pub fn nodes_per_second(&self) -> u64 {
@@ -272,7 +341,7 @@ pub struct Thought<M> {
     /// The move chosen; always legal in the position searched.
     pub best: M,
     /// Final report (depth reached, nodes, score, principal variation).
-    pub info: SearchInfo,
+    pub info: SearchInfo<M>,
 }
 
 /// A cancel flag shared between the UI thread and a search; the search polls it every few
@@ -329,16 +398,17 @@ pub trait GameRules: Clone + Send + 'static {
 /// A computer player for game `G`. One engine lives on the worker thread and may keep state
 /// (a transposition table) between moves.
 pub trait Engine<G: GameRules>: Send {
-    /// Choose a move for the side to move in `pos`, which must not be over.
-    /// Calls `on_info` after each completed iteration. Returns early, with the best move found
-    /// so far, once `stop` is raised or the time budget in `cfg` runs out; the move is always legal.
+    /// Choose a move for the side to move in `pos`; `None` when the game is over (there is
+    /// nothing to choose). Calls `on_info` after each completed iteration. Returns early, with
+    /// the best move found so far, once `stop` is raised or the time budget in `cfg` runs out;
+    /// the move is always legal.
     fn think(
         &mut self,
         pos: &G,
         cfg: &AiConfig,
         stop: &StopFlag,
-        on_info: &mut dyn FnMut(&SearchInfo),
-    ) -> Thought<G::Move>;
+        on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> Option<Thought<G::Move>>;
 
     /// Forget everything learned so far (transposition table), e.g. on a new game.
     fn clear(&mut self) {}

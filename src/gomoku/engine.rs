@@ -41,7 +41,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::core::{
-    AiConfig, Engine, GameRules, Level, MAX_DEPTH, SearchInfo, Side, StopFlag, Thought,
+    AiConfig, Engine, GameRules, Level, MAX_DEPTH, Score, SearchInfo, Side, StopFlag, Thought,
 };
 
 use super::board::{Cells, DIRS, NCELLS, WALL};
@@ -52,8 +52,8 @@ use super::search_board::{SearchBoard, level};
 use super::vcf::{self, VcfCtx};
 use super::vct::{self, VctCtx};
 
-/// Score of a win: a five `n` plies ahead scores `WIN - n`.
-pub const WIN: i32 = 1_000_000;
+/// Score of a win: a five `n` plies ahead scores `WIN - n` (reported as [`Score::WinIn`]).
+pub const WIN: i32 = Score::WIN;
 /// Scores beyond this magnitude are proven wins or losses.
 pub const WIN_THRESHOLD: i32 = WIN - 10_000;
 const INF: i32 = WIN + 1;
@@ -98,16 +98,11 @@ impl Engine<Position> for GomokuEngine {
         pos: &Position,
         cfg: &AiConfig,
         stop: &StopFlag,
-        on_info: &mut dyn FnMut(&SearchInfo),
-    ) -> Thought<Point> {
+        on_info: &mut dyn FnMut(&SearchInfo<Point>),
+    ) -> Option<Thought<Point>> {
         let start = Instant::now();
-        let Some(fallback) = fallback_move(pos) else {
-            // The game is over: nothing is legal; report the centre, as documented by `Engine`.
-            return Thought {
-                best: Point::center(pos.size()),
-                info: SearchInfo::default(),
-            };
-        };
+        // None when the game is over: nothing is legal.
+        let fallback = fallback_move(pos)?;
         let thought = match cfg.level {
             Level::Easy => easy(pos, cfg, start),
             Level::Medium => medium(pos, cfg, start),
@@ -129,7 +124,7 @@ impl Engine<Position> for GomokuEngine {
         if cfg.level != Level::Hard {
             on_info(&thought.info);
         }
-        thought
+        Some(thought)
     }
 
     fn clear(&mut self) {
@@ -168,14 +163,26 @@ fn info_for(
     depth: u32,
     nodes: u64,
     start: Instant,
-) -> SearchInfo {
+) -> SearchInfo<Point> {
     SearchInfo {
         depth,
         nodes,
         elapsed_ms: start.elapsed().as_millis() as u64,
-        score,
+        score: score_of(score),
         exact,
-        pv: vec![best.to_string()],
+        pv: vec![best],
+    }
+}
+
+/// A search score as a [`Score`]: beyond [`WIN_THRESHOLD`] a proven win or loss in
+/// `WIN − |score|` plies, else an evaluation.
+fn score_of(score: i32) -> Score {
+    if score > WIN_THRESHOLD {
+        Score::WinIn((WIN - score) as u32)
+    } else if score < -WIN_THRESHOLD {
+        Score::LossIn((WIN + score) as u32)
+    } else {
+        Score::Eval(score)
     }
 }
 
@@ -838,7 +845,7 @@ impl Hard<'_> {
     }
 
     /// The principal variation from the transposition table, starting with `first`.
-    fn pv(&mut self, first: usize) -> Vec<String> {
+    fn pv(&mut self, first: usize) -> Vec<Point> {
         let mut pv = vec![first];
         self.b.play(first);
         while pv.len() < 12 {
@@ -861,9 +868,7 @@ impl Hard<'_> {
         for _ in 0..pv.len() {
             self.b.undo();
         }
-        pv.into_iter()
-            .map(|i| Cells::point_of(i).to_string())
-            .collect()
+        pv.into_iter().map(Cells::point_of).collect()
     }
 }
 
@@ -873,18 +878,15 @@ fn proven_win(
     line: &[usize],
     nodes: u64,
     start: Instant,
-    on_info: &mut dyn FnMut(&SearchInfo),
+    on_info: &mut dyn FnMut(&SearchInfo<Point>),
 ) -> Thought<Point> {
     let info = SearchInfo {
         depth: line.len() as u32,
         nodes,
         elapsed_ms: start.elapsed().as_millis() as u64,
-        score: WIN - line.len() as i32,
+        score: Score::WinIn(line.len() as u32),
         exact: true,
-        pv: line
-            .iter()
-            .map(|&i| Cells::point_of(i).to_string())
-            .collect(),
+        pv: line.iter().map(|&i| Cells::point_of(i)).collect(),
     };
     on_info(&info);
     Thought {
@@ -924,7 +926,7 @@ fn hard(
     pos: &Position,
     cfg: &AiConfig,
     stop: &StopFlag,
-    on_info: &mut dyn FnMut(&SearchInfo),
+    on_info: &mut dyn FnMut(&SearchInfo<Point>),
     start: Instant,
 ) -> Thought<Point> {
     let mut b = SearchBoard::from_position(pos);
@@ -969,7 +971,7 @@ fn settled_before_search(
     clock: &Clock,
     stop: &StopFlag,
     threat_nodes: &mut u64,
-    on_info: &mut dyn FnMut(&SearchInfo),
+    on_info: &mut dyn FnMut(&SearchInfo<Point>),
 ) -> Option<Thought<Point>> {
     let us = b.to_move;
     let them = !us;
@@ -1129,7 +1131,7 @@ fn iterative_deepening(
     mut root: Vec<usize>,
     max_depth: u32,
     clock: &Clock,
-    on_info: &mut dyn FnMut(&SearchInfo),
+    on_info: &mut dyn FnMut(&SearchInfo<Point>),
 ) -> Thought<Point> {
     let start = clock.start;
     let mut best = root[0];
@@ -1163,7 +1165,7 @@ fn iterative_deepening(
             depth,
             nodes: searcher.nodes,
             elapsed_ms: start.elapsed().as_millis() as u64,
-            score: best_score,
+            score: score_of(best_score),
             exact: best_score.abs() > WIN_THRESHOLD,
             pv: searcher.pv(best),
         };
@@ -1174,9 +1176,9 @@ fn iterative_deepening(
     }
     info.nodes = searcher.nodes;
     info.elapsed_ms = start.elapsed().as_millis() as u64;
-    if info.pv.first().map(String::as_str) != Some(&Cells::point_of(best).to_string()) {
-        info.pv = vec![Cells::point_of(best).to_string()];
-        info.score = best_score;
+    if info.pv.first() != Some(&Cells::point_of(best)) {
+        info.pv = vec![Cells::point_of(best)];
+        info.score = score_of(best_score);
         info.exact = best_score.abs() > WIN_THRESHOLD;
     }
     Thought {

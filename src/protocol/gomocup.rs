@@ -326,7 +326,9 @@ impl Brain {
             time_ms: Some(budget),
             seed: Some(1),
         };
-        let thought = self.engine.think(pos, &cfg, &StopFlag::new(), &mut |_| {});
+        let Some(thought) = self.engine.think(pos, &cfg, &StopFlag::new(), &mut |_| {}) else {
+            return vec!["ERROR the game is over".into()];
+        };
         let p = thought.best;
         if let Err(e) = pos.play(p) {
             return vec![format!("ERROR engine chose {p}: {e}")];
@@ -410,7 +412,7 @@ fn stones_except(pos: &Position, except: &[Point]) -> (Vec<Point>, Vec<Point>) {
 /// up as it stands instead, with the same side to move and no history.
 fn under_rule(pos: &Position, rule: Rule) -> Result<Position, SetupError> {
     let history = pos.moves();
-    let first_to_move = if history.len() % 2 == 0 {
+    let first_to_move = if history.len().is_multiple_of(2) {
         pos.side_to_move()
     } else {
         !pos.side_to_move()

@@ -114,14 +114,17 @@ impl NboardEngine {
         }
         let start = Instant::now();
         let cfg = self.config();
-        let thought = self
+        let Some(thought) = self
             .engine
-            .think(&self.pos, &cfg, &StopFlag::new(), &mut |_| {});
+            .think(&self.pos, &cfg, &StopFlag::new(), &mut |_| {})
+        else {
+            return "status the game is over".into();
+        };
         let secs = start.elapsed().as_secs_f64();
         format!(
             "=== {}/{:.2}/{secs:.2}",
             ggf_move(thought.best),
-            f64::from(thought.info.score)
+            f64::from(thought.info.score.value())
         )
     }
 
@@ -136,8 +139,15 @@ impl NboardEngine {
         }
         let cfg = self.config();
         let stop = StopFlag::new();
-        let best = self.engine.think(&self.pos, &cfg, &stop, &mut |_| {});
-        out.push(search_line(best.best, best.info.score, best.info.depth));
+        let Some(best) = self.engine.think(&self.pos, &cfg, &stop, &mut |_| {}) else {
+            out.push("status".into());
+            return out;
+        };
+        out.push(search_line(
+            best.best,
+            best.info.score.value(),
+            best.info.depth,
+        ));
         let shallow = AiConfig {
             depth: cfg.depth.saturating_sub(2).max(1),
             ..cfg
@@ -157,11 +167,10 @@ impl NboardEngine {
                 child.final_score_for(self.pos.side_to_move())
             } else {
                 // The child's side to move is the opponent (possibly about to pass).
-                -self
-                    .engine
-                    .think(&child, &shallow, &stop, &mut |_| {})
-                    .info
-                    .score
+                match self.engine.think(&child, &shallow, &stop, &mut |_| {}) {
+                    Some(t) => -t.info.score.value(),
+                    None => continue, // cannot happen: the child game is not over
+                }
             };
             others.push((score, mv, shallow.depth));
         }

@@ -20,7 +20,9 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::core::{AiConfig, Engine, Level, MAX_DEPTH, MIN_DEPTH, SearchInfo, StopFlag, Thought};
+use crate::core::{
+    AiConfig, Engine, Level, MAX_DEPTH, MIN_DEPTH, Score, SearchInfo, StopFlag, Thought,
+};
 
 use super::bitboard::{flips, legal_moves};
 use super::endgame::pv_from;
@@ -58,8 +60,8 @@ const END_TT_BITS: u32 = 20;
 /// The Reversi computer player. Keeps Hard's transposition tables (≈48 MiB) between moves;
 /// [`Engine::clear`] empties them.
 ///
-/// `think` must not be called on a finished game: it panics with "game is over". When the side to
-/// move must pass it returns [`Move::Pass`] at once. The move returned is always legal.
+/// `think` returns `None` on a finished game. When the side to move must pass it returns
+/// [`Move::Pass`] at once. The move returned is always legal.
 ///
 /// Hard: iterative deepening up to `cfg.depth` plies within `cfg.time_ms` (polling the time
 /// and `stop` every 4096 nodes; an iteration that cannot finish is not started, and an aborted
@@ -148,9 +150,9 @@ impl ReversiEngine {
             depth: 1,
             nodes: u64::from(pos.legal_squares().count_ones()),
             elapsed_ms: start.elapsed().as_millis() as u64,
-            score: after,
+            score: Score::Discs(after),
             exact: false,
-            pv: vec![sq.to_string()],
+            pv: vec![Move::Place(sq)],
         };
         Thought {
             best: Move::Place(sq),
@@ -212,9 +214,9 @@ impl ReversiEngine {
             depth: if m.aborted { 0 } else { depth },
             nodes: m.nodes,
             elapsed_ms: start.elapsed().as_millis() as u64,
-            score,
+            score: Score::Discs(score),
             exact,
-            pv: vec![place(sq).to_string()],
+            pv: vec![place(sq)],
         };
         Thought {
             best: place(sq),
@@ -227,7 +229,7 @@ impl ReversiEngine {
         pos: &Position,
         cfg: &AiConfig,
         stop: &StopFlag,
-        on_info: &mut dyn FnMut(&SearchInfo),
+        on_info: &mut dyn FnMut(&SearchInfo<Move>),
         start: Instant,
     ) -> Thought<Move> {
         let (p, o) = (pos.player(), pos.opponent());
@@ -347,11 +349,11 @@ fn midgame_iterations(
     root: &mut [Candidate],
     plan: &HardPlan,
     start: Instant,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> (u8, Option<i32>, SearchInfo) {
+    on_info: &mut dyn FnMut(&SearchInfo<Move>),
+) -> (u8, Option<i32>, SearchInfo<Move>) {
     let mut best = root[0].sq;
     let mut info = SearchInfo {
-        pv: vec![place(best).to_string()],
+        pv: vec![place(best)],
         ..SearchInfo::default()
     };
     let mut last_iter = Duration::ZERO;
@@ -372,12 +374,9 @@ fn midgame_iterations(
             depth,
             nodes: s.nodes,
             elapsed_ms: start.elapsed().as_millis() as u64,
-            score: to_discs(alpha),
+            score: Score::Discs(to_discs(alpha)),
             exact,
-            pv: pv_from(s.mid_tt, p, o, depth as usize)
-                .iter()
-                .map(ToString::to_string)
-                .collect(),
+            pv: pv_from(s.mid_tt, p, o, depth as usize),
         };
         on_info(&info);
         let this_iter = iter_start.elapsed();
@@ -445,20 +444,16 @@ fn solved_info(
     score: i32,
     sq: u8,
     start: Instant,
-) -> SearchInfo {
-    let mut pv: Vec<String> = s
-        .end_pv(p, o, empties as usize)
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    if pv.first().map(String::as_str) != Some(place(sq).to_string().as_str()) {
-        pv = vec![place(sq).to_string()];
+) -> SearchInfo<Move> {
+    let mut pv = s.end_pv(p, o, empties as usize);
+    if pv.first() != Some(&place(sq)) {
+        pv = vec![place(sq)];
     }
     SearchInfo {
         depth: empties,
         nodes: s.nodes,
         elapsed_ms: start.elapsed().as_millis() as u64,
-        score,
+        score: Score::Discs(score),
         exact: true,
         pv,
     }
@@ -598,38 +593,35 @@ impl Medium<'_> {
 }
 
 impl Engine<Position> for ReversiEngine {
-    /// Chooses a move; see the type's documentation for each level.
-    ///
-    /// # Panics
-    /// When `pos` is a finished game ("game is over").
+    /// Chooses a move; see the type's documentation for each level. `None` on a finished
+    /// game; a forced pass is answered at once.
     fn think(
         &mut self,
         pos: &Position,
         cfg: &AiConfig,
         stop: &StopFlag,
-        on_info: &mut dyn FnMut(&SearchInfo),
-    ) -> Thought<Move> {
+        on_info: &mut dyn FnMut(&SearchInfo<Move>),
+    ) -> Option<Thought<Move>> {
         let start = Instant::now();
-        assert!(
-            !pos.is_game_over(),
-            "ReversiEngine::think: the game is over"
-        );
+        if pos.is_game_over() {
+            return None;
+        }
         if pos.legal_squares() == 0 {
-            return Thought {
+            return Some(Thought {
                 best: Move::Pass,
                 info: SearchInfo {
-                    pv: vec!["pass".into()],
+                    pv: vec![Move::Pass],
                     ..SearchInfo::default()
                 },
-            };
+            });
         }
         let thought = match cfg.level {
             Level::Easy => Self::think_easy(pos, cfg, start),
             Level::Medium => Self::think_medium(pos, cfg, stop, start),
-            Level::Hard => return self.think_hard(pos, cfg, stop, on_info, start),
+            Level::Hard => return Some(self.think_hard(pos, cfg, stop, on_info, start)),
         };
         on_info(&thought.info);
-        thought
+        Some(thought)
     }
 
     fn clear(&mut self) {
