@@ -4,7 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use reversi_gomoku::core::{AiConfig, Engine, GameRules, Level, StopFlag};
+use reversi_gomoku::core::{AiConfig, Engine, Level, StopFlag};
 use reversi_gomoku::reversi::bitboard::{flips, legal_moves};
 use reversi_gomoku::reversi::eval::evaluate;
 use reversi_gomoku::reversi::{Position, ReversiEngine, perft, solve};

@@ -345,7 +345,7 @@ fn reversi_move(
                     Move::Pass => "PA".into(),
                 };
                 ggf.push_str(&format!("{tag}[{text}]"));
-                let _ = replay.play_move(m);
+                let _ = replay.play(m);
             }
             ggf.push_str(";)");
             x.send("nboard 2")?;
@@ -436,7 +436,7 @@ fn gomoku_move(seat: &mut Seat<gomoku::Position>, pos: &gomoku::Position) -> Res
             x.send("INFO timeout_turn 1000")?;
             x.send("BOARD")?;
             let me = pos.side_to_move();
-            for (i, p) in pos.moves().iter().enumerate() {
+            for (i, p) in pos.history().iter().enumerate() {
                 let side = if i % 2 == 0 { Side::Black } else { Side::White };
                 let field = if side == me { 1 } else { 2 };
                 x.send(&format!("{},{},{field}", p.x, n - 1 - p.y))?;

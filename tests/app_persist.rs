@@ -9,7 +9,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use reversi_gomoku::app::{GameKind, ReversiGomokuApp};
-use reversi_gomoku::core::{AiConfig, BySide, GameRules, Level, Outcome, Side};
+use reversi_gomoku::core::{AiConfig, BySide, Level, Outcome, Side};
 use reversi_gomoku::gomoku::{self, Point, Rule};
 use reversi_gomoku::persist::{
     GameKey, GameMeta, LevelKey, Records, SavedGame, Tally, load_current, paths,

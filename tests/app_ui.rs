@@ -7,7 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use reversi_gomoku::app::{GameKind, ReversiGomokuApp};
-use reversi_gomoku::core::{GameRules, Side};
+use reversi_gomoku::core::Side;
 use reversi_gomoku::gomoku;
 use reversi_gomoku::reversi::Square;
 use reversi_gomoku::session::PlayerKind;

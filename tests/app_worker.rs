@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use reversi_gomoku::app::controller::{Controller, Update};
-use reversi_gomoku::core::{AiConfig, BySide, Engine, GameRules, SearchInfo, StopFlag, Thought};
+use reversi_gomoku::core::{AiConfig, BySide, Engine, SearchInfo, StopFlag, Thought};
 use reversi_gomoku::reversi::{Move, Position};
 use reversi_gomoku::session::{PlayerKind, Session};
 

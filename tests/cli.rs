@@ -60,7 +60,7 @@ fn solve_obf_prints_exact_scores_and_rejects_malformed_lines() {
         if pos.empties() == 10 {
             break;
         }
-        pos.play_move(mv).expect("legal");
+        pos.play(mv).expect("legal");
     }
     assert_eq!(pos.empties(), 10);
     let exact = reversi_gomoku::reversi::solve(&pos, &reversi_gomoku::core::StopFlag::new()).0;

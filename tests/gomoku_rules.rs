@@ -131,7 +131,7 @@ fn overline_by_rule_set() {
     );
     assert_eq!(err.to_string(), "F8 is forbidden for Black: overline");
     assert_eq!(pos.stone_at(p("f8")), None);
-    assert_eq!(pos.moves().len(), 0);
+    assert_eq!(pos.history().len(), 0);
 }
 
 #[test]
@@ -297,7 +297,7 @@ fn illegal_move_reasons_and_messages() {
         IllegalMove::Forbidden(p("h8"), ForbiddenKind::DoubleFour).to_string(),
         "H8 is forbidden for Black: double-four"
     );
-    assert_eq!(pos.moves(), &[p("h8")]);
+    assert_eq!(pos.history(), &[p("h8")]);
     assert_eq!(pos.side_to_move(), Side::White);
     // Freestyle and Standard never forbid.
     for rule in [Rule::Freestyle, Rule::Standard] {
@@ -412,7 +412,7 @@ fn undo_restores_and_history() {
         pos.play(p(m)).unwrap();
     }
     assert_eq!(pos.last_move(), Some(p("j8")));
-    assert_eq!(pos.moves().len(), 5);
+    assert_eq!(pos.history().len(), 5);
     for _ in 0..5 {
         assert!(pos.undo().is_some());
     }

@@ -642,7 +642,7 @@ fn level_matches_report() {
                         level: lvl,
                         depth: 20,
                         time_ms: Some(200),
-                        seed: Some(game * 1000 + pos.moves().len() as u64),
+                        seed: Some(game * 1000 + pos.history().len() as u64),
                     };
                     let e = &mut engines[usize::from(lvl == strong)];
                     let t = e
@@ -683,7 +683,7 @@ fn hard_speed_report() {
             let (best, info) = think_info(&pos, &hard(1000));
             println!(
                 "{rule:9} {:2} stones: {best:4} depth {:2} nodes {:7} {:4} ms {:6} n/s score {}",
-                pos.moves().len(),
+                pos.history().len(),
                 info.depth,
                 info.nodes,
                 info.elapsed_ms,
@@ -759,14 +759,14 @@ fn claimed_wins_hold_in_self_play() {
         }
         let mut pos = p.pos.clone();
         let mut engines = [GomokuEngine::default(), GomokuEngine::default()];
-        while pos.outcome().is_none() && pos.moves().len() < 60 {
+        while pos.outcome().is_none() && pos.history().len() < 60 {
             let e = &mut engines[usize::from(pos.side_to_move() == p.attacker)];
             let t = e
                 .think(&pos, &hard(500), &StopFlag::new(), &mut |_| {})
                 .expect("not a finished game");
             pos.play(t.best).unwrap();
         }
-        let names: Vec<String> = pos.moves().iter().map(ToString::to_string).collect();
+        let names: Vec<String> = pos.history().iter().map(ToString::to_string).collect();
         println!(
             "{:32} claimed {} -> {:?} after {}",
             p.id,

@@ -205,7 +205,7 @@ proptest! {
         while moves.len() < len && pos.outcome().is_none() {
             let legal = pos.legal_moves();
             let m = legal[next(legal.len())];
-            pos.play_move(m).unwrap();
+            pos.play(m).unwrap();
             moves.push(m);
         }
         if moves.last() == Some(&reversi::Move::Pass) {

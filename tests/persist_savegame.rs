@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reversi_gomoku::app::GameKind;
-use reversi_gomoku::core::{AiConfig, BySide, GameRules, Level, Outcome, Side};
+use reversi_gomoku::core::{AiConfig, BySide, Level, Outcome, Side};
 use reversi_gomoku::gomoku::{self, Point, Rule};
 use reversi_gomoku::persist::savegame::{format_gomoku_moves, parse_gomoku_moves};
 use reversi_gomoku::persist::{
@@ -113,7 +113,7 @@ fn reversi_save_load_round_trip() {
 
     let mut direct = reversi::Position::new();
     for m in reversi_moves("f5d6c3d3c4f4f6f3e6e7") {
-        direct.play_move(m).unwrap();
+        direct.play(m).unwrap();
     }
     let persist::GameReplay::Reversi { positions, moves } = loaded.replay().unwrap() else {
         panic!("not reversi")
@@ -137,7 +137,7 @@ fn finished_reversi_game_with_pass() -> Vec<reversi::Move> {
         while pos.outcome().is_none() {
             let legal = pos.legal_moves();
             let m = legal[rng.random_range(0..legal.len())];
-            pos.play_move(m).unwrap();
+            pos.play(m).unwrap();
             moves.push(m);
         }
         if moves.contains(&reversi::Move::Pass) {
@@ -154,7 +154,7 @@ fn finished_reversi_game_with_passes_round_trips() {
     let game = SavedGame::from_reversi(meta(), moves.iter().map(|&m| (m, 5))).unwrap();
     let mut pos = reversi::Position::new();
     for &m in &moves {
-        pos.play_move(m).unwrap();
+        pos.play(m).unwrap();
     }
     let outcome = pos.outcome().unwrap();
     assert_eq!(game.result, Some(SavedResult::from_outcome(outcome)));
@@ -209,7 +209,7 @@ fn gomoku_save_load_round_trip() {
             direct.play(p).unwrap();
         }
         let session = loaded.to_gomoku_session().unwrap();
-        assert_eq!(session.position().moves(), direct.moves());
+        assert_eq!(session.position().history(), direct.history());
         assert_eq!(session.outcome(), Some(Outcome::Win(winner)));
         assert_eq!(session.position().size(), size);
         assert_eq!(session.position().rule(), rule);
@@ -217,7 +217,7 @@ fn gomoku_save_load_round_trip() {
             panic!("not gomoku")
         };
         assert_eq!(positions.len(), list.len() + 1);
-        assert_eq!(positions.last().unwrap().moves(), direct.moves());
+        assert_eq!(positions.last().unwrap().history(), direct.history());
         assert!(loaded.to_reversi_session().is_err());
     }
     fs::remove_dir_all(&dir).unwrap();

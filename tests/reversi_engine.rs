@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use reversi_gomoku::core::{AiConfig, Engine, GameRules, Level, Score, SearchInfo, Side, StopFlag};
+use reversi_gomoku::core::{AiConfig, Engine, Level, Score, SearchInfo, Side, StopFlag};
 use reversi_gomoku::reversi::{Move, Position, ReversiEngine, Square, solve};
 
 /// A position reached by random legal moves from the start, with `empties` empty squares and

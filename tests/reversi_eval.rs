@@ -1,7 +1,6 @@
 //! Hard's pattern evaluation: the shipped weights are exactly the fit of the WTHOR games in `tests/data/`
 //! (so anyone can reproduce them), they load, they are symmetric, and they explain game results.
 
-use reversi_gomoku::core::GameRules;
 use reversi_gomoku::reversi::bitboard::symmetry;
 use reversi_gomoku::reversi::eval::evaluate;
 use reversi_gomoku::reversi::fit::{FitError, FitOptions, fit};

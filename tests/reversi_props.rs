@@ -2,7 +2,7 @@
 //! brute-force ray walker, copy-restore, and the GameRules view.
 
 use proptest::prelude::*;
-use reversi_gomoku::core::{GameRules, Side};
+use reversi_gomoku::core::Side;
 use reversi_gomoku::reversi::{Move, Position, Square, format_transcript, parse_transcript};
 
 const DIRECTIONS: [(i32, i32); 8] = [
@@ -81,7 +81,7 @@ proptest! {
             let mv = moves[usize::from(c) % moves.len()];
             let before = pos;
             let mut copy = pos;
-            let flipped = pos.play_move(mv).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let flipped = pos.play(mv).map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert_eq!(pos.side_to_move(), before.side_to_move().other());
             match mv {
                 Move::Place(sq) => {

@@ -1,7 +1,7 @@
 //! Rules: flips in every direction, edges, no wrap-around, passes, game ends, final score,
 //! illegal-move reasons, square/move notation and `.obf` round trips.
 
-use reversi_gomoku::core::{GameRules, Outcome, Side};
+use reversi_gomoku::core::{Outcome, Side};
 use reversi_gomoku::reversi::{IllegalMove, Move, ParseError, Position, Square};
 
 fn sq(s: &str) -> Square {
@@ -72,7 +72,7 @@ fn flips_in_each_of_the_eight_directions() {
     let f = pos.flips(sq("d4"));
     assert_eq!(f, bits(&["c3", "d3", "e3", "c4", "e4", "c5", "d5", "e5"]));
     let mut after = pos;
-    assert_eq!(after.play_move(Move::Place(sq("d4"))), Ok(f));
+    assert_eq!(after.play(Move::Place(sq("d4"))), Ok(f));
     assert_eq!(after.count(Side::Black), 8 + 8 + 1);
     assert_eq!(after.count(Side::White), 0);
     assert_eq!(after.side_to_move(), Side::White);
@@ -172,7 +172,7 @@ fn no_wrap_around_between_h_and_a_files() {
 #[test]
 fn multi_direction_flips_and_play_result() {
     let mut pos = Position::new();
-    let f = pos.play_move(Move::Place(sq("d3"))).expect("d3 is legal");
+    let f = pos.play(Move::Place(sq("d3"))).expect("d3 is legal");
     assert_eq!(f, bits(&["d4"]));
     assert_eq!(pos.side_to_move(), Side::White);
     assert_eq!(pos.count(Side::Black), 4);
@@ -218,7 +218,7 @@ fn forced_pass() {
         Err(IllegalMove::Occupied(sq("a1")))
     );
     let mut after = pos;
-    assert_eq!(after.play_move(Move::Pass), Ok(0));
+    assert_eq!(after.play(Move::Pass), Ok(0));
     assert_eq!(after.side_to_move(), Side::Black);
     assert!(after.legal_squares() != 0);
     assert_eq!(after.check_move(Move::Pass), Err(IllegalMove::CannotPass));
@@ -252,8 +252,7 @@ fn double_pass_ends_the_game() {
 fn wipe_out_ends_the_game() {
     // Black captures White's last discs: the game ends at once with 13 Black discs.
     let mut pos = Position::from_board(bits(&["a1", "e1"]), bits(&["b1", "c1"]), Side::Black);
-    pos.play_move(Move::Place(sq("d1")))
-        .expect("d1 flanks b1, c1");
+    pos.play(Move::Place(sq("d1"))).expect("d1 flanks b1, c1");
     assert_eq!(pos.count(Side::White), 0);
     assert!(pos.is_game_over());
     let s = pos.final_score();
@@ -269,7 +268,7 @@ fn full_board_ends_the_game() {
     let pos = Position::from_board(black & !bits(&["g7"]), white | bits(&["g7"]), Side::Black);
     // Black at h8 flanks g8 (with f8) and g7 (with f6).
     let mut p = pos;
-    let f = p.play_move(Move::Place(sq("h8"))).expect("h8 legal");
+    let f = p.play(Move::Place(sq("h8"))).expect("h8 legal");
     assert_eq!(f, bits(&["g8", "g7"]));
     assert_eq!(p.empties(), 0);
     assert!(p.is_game_over());

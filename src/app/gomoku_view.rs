@@ -262,7 +262,7 @@ fn draw_stones(
     at: &dyn Fn(Point) -> Pos2,
 ) {
     let r = cell * 0.46;
-    for (i, &p) in pos.moves().iter().enumerate() {
+    for (i, &p) in pos.history().iter().enumerate() {
         let side = if i % 2 == 0 { Side::Black } else { Side::White };
         let c = at(p);
         painter.circle_filled(

@@ -154,7 +154,7 @@ impl Position {
     /// The moves played, in order (Black first on a fresh board; after the set-up stones for
     /// [`Position::with_stones`]).
     #[must_use]
-    pub fn moves(&self) -> &[Point] {
+    pub fn history(&self) -> &[Point] {
         &self.history
     }
 

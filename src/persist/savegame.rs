@@ -470,7 +470,7 @@ impl SavedGame {
                 positions.push(pos);
                 for (i, m) in self.moves.iter().enumerate() {
                     let mv: reversi::Move = m.mv.parse().map_err(|e| move_error(i, &m.mv, e))?;
-                    pos.play_move(mv).map_err(|e| move_error(i, &m.mv, e))?;
+                    pos.play(mv).map_err(|e| move_error(i, &m.mv, e))?;
                     moves.push(mv);
                     positions.push(pos);
                 }

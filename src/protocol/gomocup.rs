@@ -411,7 +411,7 @@ fn stones_except(pos: &Position, except: &[Point]) -> (Vec<Point>, Vec<Point>) {
 /// Renju forbidden point, a move after a five that no longer counts…), the whole board is set
 /// up as it stands instead, with the same side to move and no history.
 fn under_rule(pos: &Position, rule: Rule) -> Result<Position, SetupError> {
-    let history = pos.moves();
+    let history = pos.history();
     let first_to_move = if history.len().is_multiple_of(2) {
         pos.side_to_move()
     } else {

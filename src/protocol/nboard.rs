@@ -14,7 +14,7 @@ use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
 use super::{InputLine, MAX_LINE_BYTES, excerpt, read_line};
-use crate::core::{AiConfig, Engine, GameRules, Level, MAX_DEPTH, Side, StopFlag};
+use crate::core::{AiConfig, Engine, Level, MAX_DEPTH, Side, StopFlag};
 use crate::reversi::{Move, Position, ReversiEngine};
 
 /// Default search depth before the GUI sends `set depth`, in plies.
@@ -91,8 +91,7 @@ impl NboardEngine {
 
     fn play(&mut self, rest: &str) -> Vec<String> {
         let text = rest.split('/').next().unwrap_or("");
-        let result =
-            parse_move(text).and_then(|m| self.pos.play_move(m).map_err(|e| e.to_string()));
+        let result = parse_move(text).and_then(|m| self.pos.play(m).map_err(|e| e.to_string()));
         match result {
             Ok(_) => vec![],
             Err(e) => vec![format!("status illegal move {}: {e}", excerpt(text))],
@@ -160,7 +159,7 @@ impl NboardEngine {
             .filter(|m| *m != best.best)
         {
             let mut child = self.pos;
-            if child.play_move(mv).is_err() {
+            if child.play(mv).is_err() {
                 continue;
             }
             let score = if child.is_game_over() {
@@ -243,9 +242,9 @@ pub fn parse_ggf(text: &str) -> Result<Position, String> {
                 let mv = parse_move(value.split('/').next().unwrap_or(""))
                     .map_err(|e| format!("{tag}[{}]: {e}", excerpt(value)))?;
                 if p.side_to_move() != side && p.must_pass() {
-                    p.play_move(Move::Pass).map_err(|e| e.to_string())?;
+                    p.play(Move::Pass).map_err(|e| e.to_string())?;
                 }
-                p.play_move(mv)
+                p.play(mv)
                     .map_err(|e| format!("{tag}[{}]: {e}", excerpt(value)))?;
             }
             _ => {}

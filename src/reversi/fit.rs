@@ -15,7 +15,6 @@ use super::patterns::{
     phase,
 };
 use super::position::Position;
-use crate::core::GameRules;
 
 /// Options of a fit.
 #[derive(Clone, Copy, Debug)]

@@ -81,7 +81,7 @@ pub fn parse_transcript(s: &str) -> Result<Vec<Move>, TranscriptError> {
             pos.pass();
             out.push(Move::Pass);
         }
-        pos.play_move(mv)
+        pos.play(mv)
             .map_err(|reason| TranscriptError::Illegal { ply, mv, reason })?;
         out.push(mv);
     }
@@ -96,12 +96,11 @@ pub fn parse_transcript(s: &str) -> Result<Vec<Move>, TranscriptError> {
 pub fn replay(moves: &[Move]) -> Result<Position, TranscriptError> {
     let mut pos = Position::new();
     for (n, &mv) in moves.iter().enumerate() {
-        pos.play_move(mv)
-            .map_err(|reason| TranscriptError::Illegal {
-                ply: n + 1,
-                mv,
-                reason,
-            })?;
+        pos.play(mv).map_err(|reason| TranscriptError::Illegal {
+            ply: n + 1,
+            mv,
+            reason,
+        })?;
     }
     Ok(pos)
 }

@@ -26,12 +26,12 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// `perft(pos, depth)` for `depth ≥ 1` unless the game is over at the root.
 #[must_use]
 pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    pos.moves()
+    pos.legal_moves()
         .into_iter()
         .map(|mv| {
             let mut child = *pos;
             // `mv` comes from `moves()`, so it is legal.
-            let _ = child.play_move(mv);
+            let _ = child.play(mv);
             (mv, perft(&child, depth.saturating_sub(1)))
         })
         .collect()

@@ -243,7 +243,7 @@ impl Position {
     ///
     /// # Errors
     /// [`IllegalMove`]: game over, occupied square, no flips, must pass, or may not pass.
-    pub fn check(&self, mv: Move) -> Result<u64, IllegalMove> {
+    pub fn check_move(&self, mv: Move) -> Result<u64, IllegalMove> {
         let moves = self.legal_squares();
         match mv {
             Move::Pass => {
@@ -280,8 +280,8 @@ impl Position {
     ///
     /// # Errors
     /// [`IllegalMove`] when `mv` is not legal; the position is then unchanged.
-    pub fn play_move(&mut self, mv: Move) -> Result<u64, IllegalMove> {
-        let flipped = self.check(mv)?;
+    pub fn play(&mut self, mv: Move) -> Result<u64, IllegalMove> {
+        let flipped = self.check_move(mv)?;
         match mv {
             Move::Pass => self.pass(),
             Move::Place(sq) => self.apply(sq.bit(), flipped),
@@ -344,7 +344,7 @@ impl Position {
 
     /// The result once the game is over, `None` while someone can still move.
     #[must_use]
-    pub fn result(&self) -> Option<Outcome> {
+    pub fn outcome(&self) -> Option<Outcome> {
         if !self.is_game_over() {
             return None;
         }
@@ -358,7 +358,7 @@ impl Position {
     /// All legal moves: the placements in square order, a lone [`Move::Pass`] when the side to
     /// move must pass, nothing when the game is over.
     #[must_use]
-    pub fn moves(&self) -> Vec<Move> {
+    pub fn legal_moves(&self) -> Vec<Move> {
         let m = self.legal_squares();
         if m != 0 {
             Square::iter_bits(m).map(Move::Place).collect()
@@ -413,18 +413,18 @@ impl GameRules for Position {
     }
 
     fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
-        self.check(mv).map(|_| ())
+        Position::check_move(self, mv).map(|_| ())
     }
 
     fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        self.play_move(mv).map(|_| ())
+        Position::play(self, mv).map(|_| ())
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.result()
+        Position::outcome(self)
     }
 
     fn legal_moves(&self) -> Vec<Move> {
-        self.moves()
+        Position::legal_moves(self)
     }
 }
