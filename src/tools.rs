@@ -206,7 +206,7 @@ pub fn fit_eval(games: &Path, out: &Path) -> ExitCode {
 #[derive(Clone, Debug)]
 pub struct MatchSpec {
     /// Which game.
-    pub game: crate::app::GameKind,
+    pub game: crate::core::GameKind,
     /// Gomoku rule name: "freestyle", "standard" or "renju".
     pub rule: String,
     /// Openings file (Reversi transcripts, or Gomocup `dx,dy` lines); built-in set when `None`.
@@ -245,10 +245,10 @@ fn play_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> Result<Score, S
             .map(String::from)
             .collect(),
         None => match spec.game {
-            crate::app::GameKind::Reversi => {
+            crate::core::GameKind::Reversi => {
                 REVERSI_OPENINGS.iter().map(|s| (*s).to_string()).collect()
             }
-            crate::app::GameKind::Gomoku => {
+            crate::core::GameKind::Gomoku => {
                 GOMOKU_OPENINGS.iter().map(|s| (*s).to_string()).collect()
             }
         },
@@ -261,7 +261,7 @@ fn play_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> Result<Score, S
         }
     };
     match spec.game {
-        crate::app::GameKind::Reversi => {
+        crate::core::GameKind::Reversi => {
             let openings = lines
                 .iter()
                 .take(limit)
@@ -271,7 +271,7 @@ fn play_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> Result<Score, S
                 .collect::<Result<Vec<_>, _>>()?;
             reversi_match(a, b, &openings, log)
         }
-        crate::app::GameKind::Gomoku => {
+        crate::core::GameKind::Gomoku => {
             let rule = match spec.rule.to_ascii_lowercase().as_str() {
                 "freestyle" => Rule::Freestyle,
                 "standard" => Rule::Standard,

@@ -28,7 +28,7 @@ use crate::persist::{
 use crate::reversi;
 use crate::session::{PlayerKind, Session};
 
-use super::GameKind;
+use crate::core::GameKind;
 use super::controller::Controller;
 
 /// Settings file (current profile, hot-seat White profile), in the data directory.

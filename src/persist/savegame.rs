@@ -47,7 +47,7 @@ use serde::{Deserialize, Serialize};
 use super::{
     FORMAT_VERSION, LoadError, SaveError, atomic, load_with_policy, parse_json, paths, unix_ms_now,
 };
-use crate::app::GameKind;
+use crate::core::GameKind;
 use crate::core::{AiConfig, BySide, GameRules, MAX_DEPTH, MIN_DEPTH, Outcome, Side};
 use crate::gomoku::{self, Point, Rule};
 use crate::persist::records::GameKey;
