@@ -449,3 +449,51 @@ fn hot_seat_game_between_two_profiles_updates_both_head_to_head_records() {
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_second_window_on_the_same_data_dir_leaves_the_autosave_alone() {
+    let dir = temp_dir("two-windows");
+    let mut first = harness(GameKind::Reversi, &dir);
+    first.get_by_label("d3").click();
+    first.step();
+    step_until(&mut first, "the computer's reply", |a| {
+        a.reversi.ctl.session.ply() == 2
+    });
+    let first_moves: Vec<Move> = app(&first).reversi.ctl.session.moves().collect();
+    assert!(app(&first).data.notices.is_empty());
+
+    let mut second = harness(GameKind::Reversi, &dir);
+    let text = app(&second).data.notices.join("\n");
+    assert!(text.contains("Another window"), "{text}");
+    assert_eq!(
+        app(&second).reversi.ctl.session.ply(),
+        0,
+        "the first window's game stays with it"
+    );
+    second.get_by_label("Computer plays White").click();
+    second.step();
+    second.get_by_label("f5").click();
+    second.run_steps(2);
+    assert_eq!(app(&second).reversi.ctl.session.ply(), 1);
+    let autosaved = load_current(&dir).expect("readable").expect("written");
+    let moves: Vec<String> = autosaved
+        .reversi
+        .expect("the first window's game")
+        .moves
+        .iter()
+        .map(|m| m.mv.clone())
+        .collect();
+    let expected: Vec<String> = first_moves.iter().map(ToString::to_string).collect();
+    assert_eq!(moves, expected, "the second window did not overwrite it");
+    drop(second);
+    drop(first);
+    // Once the first window is closed, the next one owns the autosave again.
+    let h = harness(GameKind::Reversi, &dir);
+    assert_eq!(
+        app(&h).reversi.ctl.session.moves().collect::<Vec<_>>(),
+        first_moves
+    );
+    assert!(app(&h).data.notices.is_empty(), "{:?}", app(&h).data.notices);
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -12,6 +12,8 @@ use reversi_gomoku::persist::{
     GameKey, GameResult, LevelKey, LoadError, RecordError, RecordStore, Records, SaveError, Tally,
     atomic,
 };
+use reversi_gomoku::persist::records::LOCK_WAIT;
+use reversi_gomoku::persist::{LockError, lock_instance};
 
 fn temp_dir(name: &str) -> PathBuf {
     let nanos = SystemTime::now()
@@ -341,39 +343,168 @@ fn two_stores_do_not_lose_each_others_results() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Holds the records lock of `dir` the way another window does: an OS lock on
+/// `records.json.lock` through its own open file.
+fn hold_lock(dir: &Path) -> fs::File {
+    let f = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(dir.join("records.json.lock"))
+        .unwrap();
+    f.lock().unwrap();
+    f
+}
+
 #[test]
-fn update_waits_for_a_held_lock_and_breaks_a_stale_one() {
+fn update_waits_for_a_held_lock_and_ignores_a_left_over_lock_file() {
     let dir = temp_dir("lock");
     let lock = dir.join("records.json.lock");
     let (mut store, _) = RecordStore::open(&dir);
 
     // Held by another window that releases it after 300 ms.
-    fs::write(&lock, "pid 1").unwrap();
-    let releaser = {
-        let lock = lock.clone();
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(300));
-            fs::remove_file(lock).unwrap();
-        })
-    };
+    let held = hold_lock(&dir);
+    let releaser = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        held.unlock().unwrap();
+    });
     let start = Instant::now();
     store.update(|r| r.create_profile("ann").map(drop)).unwrap();
     assert!(start.elapsed() >= Duration::from_millis(250));
     releaser.join().unwrap();
+    assert!(!lock.exists());
 
-    // Left behind by a crashed window a minute ago: broken at once.
+    // A lock file left behind by a window that crashed just now, and one from a minute ago:
+    // the OS released their locks when those windows died, so neither holds anything up.
+    fs::write(&lock, "pid 1").unwrap();
+    let start = Instant::now();
+    store.update(|r| r.create_profile("bob").map(drop)).unwrap();
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "a fresh left-over lock file must not block: {:?}",
+        start.elapsed()
+    );
+    assert!(!lock.exists());
     let f = fs::File::create(&lock).unwrap();
     f.set_modified(SystemTime::now() - Duration::from_secs(60))
         .unwrap();
     drop(f);
     let start = Instant::now();
-    store.update(|r| r.create_profile("bob").map(drop)).unwrap();
-    assert!(start.elapsed() < Duration::from_secs(5));
+    store.update(|r| r.create_profile("cy").map(drop)).unwrap();
+    assert!(start.elapsed() < Duration::from_secs(1));
     assert!(!lock.exists());
+    assert_eq!(
+        RecordStore::open(&dir).0.records().profile_names(),
+        ["ann", "bob", "cy"]
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn update_gives_up_on_a_lock_held_too_long_after_a_bounded_wait() {
+    let dir = temp_dir("lock-held");
+    let (mut store, _) = RecordStore::open(&dir);
+    store.update(|r| r.create_profile("ann").map(drop)).unwrap();
+    let before = fs::read(dir.join("records.json")).unwrap();
+    let held = hold_lock(&dir);
+    let start = Instant::now();
+    let err = store
+        .update(|r| r.create_profile("bob").map(drop))
+        .unwrap_err();
+    let waited = start.elapsed();
+    assert!(matches!(err, SaveError::Locked { .. }), "{err:?}");
+    assert!(err.to_string().contains("locked by another window"), "{err}");
+    assert!(waited >= LOCK_WAIT - Duration::from_millis(50), "{waited:?}");
+    assert!(waited < LOCK_WAIT + Duration::from_secs(1), "{waited:?}");
+    assert_eq!(fs::read(dir.join("records.json")).unwrap(), before);
+    drop(held);
+    store.update(|r| r.create_profile("bob").map(drop)).unwrap();
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs `store.update` on another thread and returns its result and duration, failing the
+/// test (instead of hanging it) when it does not come back within 30 s.
+fn update_with_timeout(dir: &Path, name: &'static str) -> (Result<(), SaveError>, Duration) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let dir = dir.to_path_buf();
+    std::thread::spawn(move || {
+        let (mut store, _) = RecordStore::open(&dir);
+        let start = Instant::now();
+        let out = store.update(|r| r.create_profile(name).map(drop));
+        let _ = tx.send((out, start.elapsed()));
+    });
+    rx.recv_timeout(Duration::from_secs(30))
+        .expect("the update hung (the window would freeze)")
+}
+
+#[test]
+fn a_lock_path_that_is_a_directory_is_an_error_not_a_hang() {
+    let dir = temp_dir("lock-dir");
+    let lock = dir.join("records.json.lock");
+    fs::create_dir(&lock).unwrap();
+    // A fresh one: the old lock-file scheme waited 15 s for it.
+    let (out, took) = update_with_timeout(&dir, "ann");
+    let err = out.unwrap_err();
+    assert!(matches!(err, SaveError::Io { .. }), "{err:?}");
+    assert!(err.to_string().contains("records.json.lock"), "{err}");
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    // A stale one: the old scheme spun at 100 % CPU forever trying to remove it.
+    fs::File::open(&lock)
+        .unwrap()
+        .set_modified(SystemTime::now() - Duration::from_secs(3600))
+        .unwrap();
+    let (out, took) = update_with_timeout(&dir, "ann");
+    assert!(matches!(out, Err(SaveError::Io { .. })), "{out:?}");
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    assert!(lock.is_dir(), "left as it was");
+    assert!(!dir.join("records.json").exists());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_held_lock_is_never_broken_even_when_its_file_looks_old() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Barrier};
+    let dir = temp_dir("lock-race");
+    let lock = dir.join("records.json.lock");
+    let b_inside = Arc::new(AtomicBool::new(false));
+    let go = Arc::new(Barrier::new(2));
+    let b = {
+        let (dir, b_inside, go) = (dir.clone(), Arc::clone(&b_inside), Arc::clone(&go));
+        std::thread::spawn(move || {
+            let (mut store, _) = RecordStore::open(&dir);
+            go.wait();
+            store.update(|r| {
+                b_inside.store(true, Ordering::SeqCst);
+                r.create_profile("bob").map(drop)
+            })
+        })
+    };
+    let (mut a, _) = RecordStore::open(&dir);
+    let mut both_inside = false;
+    a.update(|r| {
+        // While A holds the lock its file gets an old time (a clock change, a network file
+        // system): the lock is still held, and B must wait for it.
+        fs::OpenOptions::new()
+            .write(true)
+            .open(&lock)
+            .unwrap()
+            .set_modified(SystemTime::now() - Duration::from_secs(60))
+            .unwrap();
+        go.wait();
+        std::thread::sleep(Duration::from_millis(500));
+        both_inside = b_inside.load(Ordering::SeqCst);
+        r.create_profile("ann").map(drop)
+    })
+    .unwrap();
+    b.join().unwrap().unwrap();
+    assert!(!both_inside, "two windows held the records lock at once");
     assert_eq!(
         RecordStore::open(&dir).0.records().profile_names(),
         ["ann", "bob"]
     );
+    assert_eq!(files_in(&dir), ["records.json"]);
     fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -571,5 +702,23 @@ fn update_over_a_file_damaged_meanwhile_keeps_it_and_uses_memory() {
             .vs_computer(GameKey::Reversi, LevelKey::Easy),
         t(2, 0, 0)
     );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn only_one_window_owns_a_data_dir_at_a_time() {
+    let dir = temp_dir("instance");
+    let first = lock_instance(&dir).unwrap();
+    let start = Instant::now();
+    assert!(matches!(lock_instance(&dir), Err(LockError::Busy { .. })));
+    assert!(start.elapsed() < Duration::from_millis(500), "no waiting");
+    drop(first);
+    let again = lock_instance(&dir).unwrap();
+    assert!(dir.join("instance.lock").exists());
+    drop(again);
+    assert_eq!(files_in(&dir), Vec::<String>::new());
+    // A directory in its place is an error, not a hang.
+    fs::create_dir(dir.join("instance.lock")).unwrap();
+    assert!(matches!(lock_instance(&dir), Err(LockError::Io { .. })));
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -12,6 +12,11 @@
 //! - **Autosave**: after every change to a tab's game (move, undo, players, levels, profiles,
 //!   resignation), `current-game.json` in the data directory is rewritten atomically with the
 //!   games of both tabs ([`CurrentGames`]). Both are restored on start.
+//! - **One owner per data directory**: the first window holds the OS lock
+//!   `instance.lock` ([`crate::persist::lock_instance`]) for its lifetime and is the only one
+//!   that restores and writes `current-game.json`. A second window on the same directory
+//!   starts with new games, does not autosave, and says so in a notice; it still shares the
+//!   records (under their own lock) and the settings.
 //! - **Damaged files**: persist moves them aside (`<name>.corrupt-<secs>`); the app shows a
 //!   notice naming the file, the problem and where it was kept, and carries on.
 
@@ -22,8 +27,9 @@ use serde::{Deserialize, Serialize};
 use crate::core::{AiConfig, BySide, GameRules, Outcome, Side};
 use crate::gomoku;
 use crate::persist::{
-    CurrentGames, GameKey, GameMeta, GameResult, LevelKey, LoadError, RecordStore, Records,
-    SavedGame, SavedResult, default_profile_name, load_current, save_current, unix_ms_now,
+    CurrentGames, FileLock, GameKey, GameMeta, GameResult, LevelKey, LoadError, LockError,
+    RecordStore, Records, SavedGame, SavedResult, default_profile_name, load_current,
+    lock_instance, save_current, unix_ms_now,
 };
 use crate::reversi;
 use crate::session::{PlayerKind, Session};
@@ -326,6 +332,11 @@ pub struct DataStore {
     store: Option<RecordStore>,
     memory: Records,
     settings: Settings,
+    /// The lock that makes this window the owner of the data directory, while it is.
+    instance: Option<FileLock>,
+    /// This window restores and writes `current-game.json` (it owns the directory, or
+    /// could not tell because the OS refused the lock for another reason).
+    autosaves: bool,
     /// What `current-game.json` holds (both tabs' games).
     current: CurrentGames,
     /// Messages for the user (damaged files, failed writes), shown until dismissed.
@@ -341,13 +352,16 @@ impl DataStore {
             store: None,
             memory: Records::new(),
             settings: Settings::default(),
+            instance: None,
+            autosaves: true,
             current: CurrentGames::default(),
             notices: Vec::new(),
         }
     }
 
-    /// Open the data directory `dir` (created when missing): read the records and settings;
-    /// a damaged file becomes a notice (persist has moved it aside).
+    /// Open the data directory `dir` (created when missing): take ownership of it when no
+    /// other window has it (see the module docs), read the records, the settings and (as
+    /// owner) the autosave; a damaged file becomes a notice (persist has moved it aside).
     #[must_use]
     pub fn open(dir: &Path) -> DataStore {
         let mut data = DataStore::in_memory();
@@ -356,6 +370,22 @@ impl DataStore {
                 "Cannot create the data directory {}: {e}. Records and the autosave may not be kept.",
                 dir.display()
             ));
+        }
+        match lock_instance(dir) {
+            Ok(lock) => data.instance = Some(lock),
+            Err(LockError::Busy { .. }) => {
+                data.autosaves = false;
+                data.notice(format!(
+                    "Another window is using the data directory {}: it keeps the autosaved \
+                     games, so this window starts new games and does not autosave them. Win \
+                     records and settings are shared.",
+                    dir.display()
+                ));
+            }
+            Err(e @ LockError::Io { .. }) => data.notice(format!(
+                "{e}. If another window uses the same data directory, the two may overwrite \
+                 each other's autosaved games."
+            )),
         }
         let (store, problem) = RecordStore::open(dir);
         if let Some(e) = problem {
@@ -366,6 +396,13 @@ impl DataStore {
         data.settings = data.load_settings();
         data.current = data.load_current_games();
         data
+    }
+
+    /// Whether this window restores and writes the autosave `current-game.json` (false for
+    /// a second window on a data directory another window owns).
+    #[must_use]
+    pub fn autosaves(&self) -> bool {
+        self.autosaves
     }
 
     /// The data directory, when there is one.
@@ -564,13 +601,17 @@ impl DataStore {
         }
     }
 
-    /// Make `game` the autosaved game of tab `kind` and rewrite `current-game.json`; a
-    /// failure becomes a notice.
+    /// Make `game` the autosaved game of tab `kind` and rewrite `current-game.json` (only
+    /// in the window that owns the data directory, see [`DataStore::autosaves`]); a failure
+    /// becomes a notice.
     pub fn autosave(&mut self, kind: GameKind, game: SavedGame) {
         self.current.set(kind, Some(game));
         let Some(dir) = &self.dir else {
             return;
         };
+        if !self.autosaves {
+            return;
+        }
         if let Err(e) = save_current(dir, &self.current) {
             self.notice(format!("Autosave failed: {e}"));
         }
@@ -582,11 +623,15 @@ impl DataStore {
         self.current.get(kind)
     }
 
-    /// Read `current-game.json`: empty when missing; a damaged one becomes a notice.
+    /// Read `current-game.json`: empty when missing or when another window owns it; a
+    /// damaged one becomes a notice.
     fn load_current_games(&mut self) -> CurrentGames {
         let Some(dir) = &self.dir else {
             return CurrentGames::default();
         };
+        if !self.autosaves {
+            return CurrentGames::default();
+        }
         match load_current(dir) {
             Ok(games) => games.unwrap_or_default(),
             Err(e) => {

@@ -4,10 +4,14 @@
 //! - [`paths`]: where the data directory is (`--data-dir`, `REVERSI_GOMOKU_DATA_DIR`, or the
 //!   platform's data directory) and the file names in it.
 //! - [`atomic`]: crash-safe writes (temp file, fsync, rename, fsync the directory).
+//! - [`lock`]: OS advisory file locks with a bounded wait (released by the OS when a process
+//!   dies, so never stale).
 //! - [`records`]: profiles and their wins/losses/draws against the computer and head to head,
-//!   with a lock file so that two app windows never lose each other's updates.
+//!   under an OS lock so that two app windows never lose each other's updates.
 //! - [`savegame`]: a game as a JSON document (replayed through the rules on load, never
 //!   trusted), plain transcripts ("f5d6c3…", "h8i9…"), and the autosave `current-game.json`.
+//! - [`lock_instance`]: the OS lock `instance.lock` held by the window that owns the data
+//!   directory (and so the autosave).
 //!
 //! # Damaged files
 //! A file that cannot be read, is empty, truncated, not JSON, of the wrong shape, of a newer
@@ -17,6 +21,7 @@
 //! carries on with defaults. Loaders never panic, whatever the bytes.
 
 pub mod atomic;
+pub mod lock;
 pub mod paths;
 pub mod records;
 pub mod savegame;
@@ -29,7 +34,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::Deserialize;
 
 pub use atomic::write_atomic;
-pub use paths::{CURRENT_GAME_FILE, DATA_DIR_ENV, RECORDS_FILE, data_dir, resolve_data_dir};
+pub use lock::{FileLock, LockError};
+pub use paths::{
+    CURRENT_GAME_FILE, DATA_DIR_ENV, INSTANCE_LOCK_FILE, RECORDS_FILE, data_dir, resolve_data_dir,
+};
 pub use records::{
     GameKey, GameResult, LevelKey, Profile, ProfileSummary, RankingEntry, RecordError, RecordStore,
     Records, Tally, default_profile_name,
@@ -45,6 +53,19 @@ pub const FORMAT_VERSION: u32 = 1;
 
 /// Files larger than this (16 MiB) are refused as corrupt without being read.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Takes the lock that makes a window the owner of the data directory `dir` (the OS lock on
+/// `dir/instance.lock`, see [`lock`]), for as long as the returned guard lives. Does not wait:
+/// another live window holding it gives [`LockError::Busy`] at once. The OS releases it when
+/// the window exits or crashes. The app's owner window is the only one that restores and
+/// writes the autosave `current-game.json`.
+///
+/// # Errors
+/// [`LockError::Busy`] when another window owns `dir`; [`LockError::Io`] when the lock file
+/// cannot be created or locked (a missing or read-only directory, no lock support).
+pub fn lock_instance(dir: &Path) -> Result<FileLock, LockError> {
+    FileLock::acquire(&paths::instance_lock_path(dir), std::time::Duration::ZERO)
+}
 
 /// Why a file could not be loaded. The content problems (`Empty` … `Invalid`) come back bare
 /// from the `from_json` functions; the file loaders wrap them in [`LoadError::Corrupt`] after
@@ -170,7 +191,7 @@ pub enum SaveError {
         #[source]
         source: io::Error,
     },
-    /// Another window held the lock file for longer than [`records::LOCK_WAIT`].
+    /// Another window held the records lock for all of [`records::LOCK_WAIT`].
     #[error("{} is locked by another window; try again", path.display())]
     Locked {
         /// The lock file.

@@ -21,21 +21,22 @@
 //! entries name an existing other profile and mirror that profile's entry (wins ↔ losses).
 //!
 //! # Concurrency
-//! [`RecordStore::update`] takes the lock file `records.json.lock` (created exclusively; a lock
-//! older than [`LOCK_STALE_AFTER`] is considered abandoned and removed), re-reads the file,
-//! applies the change to what is on disk, writes atomically and releases the lock. So two app
-//! windows sharing a data directory never lose each other's results.
+//! [`RecordStore::update`] takes an OS advisory lock on `records.json.lock` (see
+//! [`super::lock`]: released by the OS when a window dies, so never stale), waiting at most
+//! [`LOCK_WAIT`]; then it re-reads the file, applies the change to what is on disk, writes
+//! atomically and releases the lock. So two app windows sharing a data directory never lose
+//! each other's results, and never hold the lock at the same time.
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::fs::{self, OpenOptions};
-use std::io::{self, Write};
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use super::lock::{FileLock, LockError};
 use super::{FORMAT_VERSION, LoadError, SaveError, atomic, load_with_policy, parse_json, paths};
 use crate::core::{AiConfig, Level, MAX_DEPTH, MIN_DEPTH, Outcome, Side};
 use crate::gomoku::Rule;
@@ -43,12 +44,10 @@ use crate::gomoku::Rule;
 /// Longest profile name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
 
-/// A lock file older than this (10 s) is considered left behind by a crashed window and removed.
-pub const LOCK_STALE_AFTER: Duration = Duration::from_secs(10);
-
-/// How long [`RecordStore::update`] waits for the lock (15 s) before giving up with
-/// [`SaveError::Locked`]; longer than [`LOCK_STALE_AFTER`], so only a live holder can block it.
-pub const LOCK_WAIT: Duration = Duration::from_secs(15);
+/// How long [`RecordStore::update`] waits for another window's lock (2 s) before giving up
+/// with [`SaveError::Locked`]. The lock is an OS lock (see [`super::lock`]), so only a live
+/// window can hold it, and an update holds it for a few milliseconds.
+pub const LOCK_WAIT: Duration = Duration::from_secs(2);
 
 /// The profile name used when none was chosen: the OS user name (`USER`, else `USERNAME`),
 /// trimmed and cut to [`MAX_NAME_CHARS`], or "Player" when unset or unusable.
@@ -909,7 +908,7 @@ impl RecordStore {
             path: dir.clone(),
             source,
         })?;
-        let _lock = LockGuard::acquire(&lock_path(&self.path))?;
+        let _lock = acquire_lock(&lock_path(&self.path))?;
         let mut records = match Records::load(&self.path) {
             Ok(r) => r.unwrap_or_default(),
             Err(e @ LoadError::Corrupt { .. }) => {
@@ -947,73 +946,10 @@ fn lock_path(path: &Path) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// Holds the lock file; removes it when dropped.
-struct LockGuard {
-    path: PathBuf,
-}
-
-impl LockGuard {
-    fn acquire(path: &Path) -> Result<LockGuard, SaveError> {
-        let start = Instant::now();
-        let mut attempt = 0u32;
-        loop {
-            match OpenOptions::new().write(true).create_new(true).open(path) {
-                Ok(mut f) => {
-                    // Who holds it, for people looking at the directory; not read back.
-                    let _ = writeln!(
-                        f,
-                        "pid {} since {} ms",
-                        std::process::id(),
-                        super::unix_ms_now()
-                    );
-                    return Ok(LockGuard {
-                        path: path.to_path_buf(),
-                    });
-                }
-                Err(e)
-                    if e.kind() == io::ErrorKind::AlreadyExists
-                        || (e.kind() == io::ErrorKind::PermissionDenied && path.exists()) =>
-                {
-                    if lock_is_stale(path) {
-                        let _ = fs::remove_file(path);
-                        continue;
-                    }
-                    if start.elapsed() > LOCK_WAIT {
-                        return Err(SaveError::Locked {
-                            path: path.to_path_buf(),
-                        });
-                    }
-                    attempt += 1;
-                    // 2..=20 ms, varied so two waiting windows do not stay in step.
-                    let ms = 2 + u64::from(attempt.min(9)) * 2 + rand::random_range(0..4);
-                    std::thread::sleep(Duration::from_millis(ms));
-                }
-                Err(source) => {
-                    return Err(SaveError::Io {
-                        path: path.to_path_buf(),
-                        source,
-                    });
-                }
-            }
-        }
-    }
-}
-
-/// A lock whose modification time is more than [`LOCK_STALE_AFTER`] away from now (in the
-/// past, or in the future after a clock change).
-fn lock_is_stale(path: &Path) -> bool {
-    let Ok(modified) = fs::metadata(path).and_then(|m| m.modified()) else {
-        return false;
-    };
-    let age = match SystemTime::now().duration_since(modified) {
-        Ok(past) => past,
-        Err(future) => future.duration(),
-    };
-    age > LOCK_STALE_AFTER
-}
-
-impl Drop for LockGuard {
-    fn drop(&mut self) {
-        let _ = fs::remove_file(&self.path);
-    }
+/// Takes the records lock, waiting at most [`LOCK_WAIT`].
+fn acquire_lock(path: &Path) -> Result<FileLock, SaveError> {
+    FileLock::acquire(path, LOCK_WAIT).map_err(|e| match e {
+        LockError::Busy { path } => SaveError::Locked { path },
+        LockError::Io { path, source } => SaveError::Io { path, source },
+    })
 }
