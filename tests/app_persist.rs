@@ -497,3 +497,98 @@ fn a_second_window_on_the_same_data_dir_leaves_the_autosave_alone() {
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn renju_medium_wins(dir: &Path, profile: &str) -> u32 {
+    Records::load(&paths::records_path(dir))
+        .ok()
+        .flatten()
+        .and_then(|r| {
+            r.profile(profile)
+                .map(|p| p.vs_computer(GameKey::Gomoku(Rule::Renju), LevelKey::Medium))
+        })
+        .map_or(0, |t| t.wins)
+}
+
+#[test]
+fn a_crash_between_recording_and_autosave_does_not_count_the_game_twice() {
+    let dir = temp_dir("crash-twice");
+    let profile;
+    let before_the_end;
+    {
+        let mut h = harness(GameKind::Gomoku, &dir);
+        profile = app(&h).data.profile();
+        app_mut(&mut h).gomoku.ctl.load_game(gomoku_one_from_five());
+        h.run_steps(2);
+        before_the_end = std::fs::read(paths::current_game_path(&dir)).expect("autosaved");
+        h.get_by_label("L8").click();
+        h.run_steps(2);
+        assert_eq!(renju_medium_wins(&dir, &profile), 1);
+    }
+    // The crash: records.json was replaced, the autosave that marks the game recorded was
+    // not written (its previous version, one move before the end, is still there).
+    std::fs::write(paths::current_game_path(&dir), &before_the_end).expect("write");
+    let mut h = harness(GameKind::Gomoku, &dir);
+    assert_eq!(app(&h).gomoku.ctl.session.ply(), 8, "resumed before the end");
+    h.get_by_label("L8").click();
+    h.run_steps(3);
+    assert_eq!(
+        app(&h).gomoku.ctl.outcome(),
+        Some(Outcome::Win(Side::Black))
+    );
+    assert_eq!(
+        renju_medium_wins(&dir, &profile),
+        1,
+        "the same game finished again is not counted again"
+    );
+    assert!(app(&h).data.notices.is_empty(), "{:?}", app(&h).data.notices);
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_result_that_could_not_be_recorded_is_recorded_later() {
+    let dir = temp_dir("retry");
+    // The records lock cannot be taken: its file is a link into a missing directory.
+    let lock = dir.join("records.json.lock");
+    std::os::unix::fs::symlink(dir.join("missing").join("records.json.lock"), &lock)
+        .expect("symlink");
+    let mut h = harness(GameKind::Gomoku, &dir);
+    let profile = app(&h).data.profile();
+    app_mut(&mut h).gomoku.ctl.load_game(gomoku_one_from_five());
+    h.run_steps(2);
+    let start = Instant::now();
+    h.get_by_label("L8").click();
+    h.run_steps(2);
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "a failing lock must not freeze the window: {:?}",
+        start.elapsed()
+    );
+    assert_eq!(
+        app(&h).gomoku.ctl.outcome(),
+        Some(Outcome::Win(Side::Black))
+    );
+    assert!(
+        app(&h)
+            .data
+            .notices
+            .iter()
+            .any(|n| n.contains("Could not record")),
+        "{:?}",
+        app(&h).data.notices
+    );
+    assert_eq!(renju_medium_wins(&dir, &profile), 0);
+    // The problem goes away: the result is recorded on a later try, once.
+    std::fs::remove_file(&lock).expect("remove the link");
+    let d = dir.clone();
+    let p = profile.clone();
+    step_until(&mut h, "the result recorded on a retry", move |_| {
+        renju_medium_wins(&d, &p) == 1
+    });
+    h.run_steps(3);
+    assert_eq!(renju_medium_wins(&dir, &profile), 1);
+    let current = load_current(&dir).expect("readable").expect("written");
+    assert!(current.gomoku.expect("the Gomoku game").recorded);
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -12,8 +12,8 @@ use reversi_gomoku::persist::{
     GameKey, GameResult, LevelKey, LoadError, RecordError, RecordStore, Records, SaveError, Tally,
     atomic,
 };
-use reversi_gomoku::persist::records::LOCK_WAIT;
-use reversi_gomoku::persist::{LockError, lock_instance};
+use reversi_gomoku::persist::records::{LOCK_WAIT, MAX_RECORDED_GAMES};
+use reversi_gomoku::persist::{GameId, LockError, Recording, lock_instance};
 
 fn temp_dir(name: &str) -> PathBuf {
     let nanos = SystemTime::now()
@@ -721,4 +721,78 @@ fn only_one_window_owns_a_data_dir_at_a_time() {
     fs::create_dir(dir.join("instance.lock")).unwrap();
     assert!(matches!(lock_instance(&dir), Err(LockError::Io { .. })));
     fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_game_is_recorded_once_per_id_and_the_last_1000_ids_are_kept() {
+    let dir = temp_dir("record-once");
+    let (mut store, _) = RecordStore::open(&dir);
+    let win = |r: &mut Records| r.record_vs_computer("ann", RENJU, LevelKey::Hard, GameResult::Win);
+    let first = GameId(0x5f3a_9c0d_12ab_34ef);
+    assert_eq!(store.record_once(first, win).unwrap(), Recording::Recorded);
+    let written = fs::read(dir.join("records.json")).unwrap();
+    assert!(
+        String::from_utf8_lossy(&written).contains("\"5f3a9c0d12ab34ef\""),
+        "the id is stored with the result"
+    );
+    // The same game again (a retry after a crash, another window): nothing changes, nothing
+    // is written.
+    let (mut other, _) = RecordStore::open(&dir);
+    assert_eq!(
+        other.record_once(first, win).unwrap(),
+        Recording::AlreadyRecorded
+    );
+    assert_eq!(fs::read(dir.join("records.json")).unwrap(), written);
+    let tally = |s: &RecordStore| {
+        s.records()
+            .profile("ann")
+            .unwrap()
+            .vs_computer(RENJU, LevelKey::Hard)
+    };
+    assert_eq!(tally(&other), t(1, 0, 0));
+    // A refused change records nothing, not even the id, so it can be retried.
+    let second = GameId(2);
+    let err = store
+        .record_once(second, |r| {
+            r.record_vs_computer(&"x".repeat(41), RENJU, LevelKey::Hard, GameResult::Win)
+        })
+        .unwrap_err();
+    assert!(matches!(err, SaveError::Record(RecordError::NameTooLong)));
+    assert!(!RecordStore::open(&dir).0.records().is_recorded(second));
+    assert_eq!(store.record_once(second, win).unwrap(), Recording::Recorded);
+    // Bounded: the oldest ids are forgotten beyond MAX_RECORDED_GAMES.
+    let mut r = RecordStore::open(&dir).0.records().clone();
+    for n in 0..MAX_RECORDED_GAMES as u64 + 5 {
+        assert_eq!(
+            r.record_once(GameId(1000 + n), |r| win(r)).unwrap(),
+            Recording::Recorded
+        );
+    }
+    assert_eq!(r.recorded_games().len(), MAX_RECORDED_GAMES);
+    assert!(!r.is_recorded(first));
+    assert!(r.is_recorded(GameId(1000 + MAX_RECORDED_GAMES as u64 + 4)));
+    assert_eq!(Records::from_json(r.to_json().as_bytes()).unwrap(), r);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn records_without_game_ids_still_load_and_bad_ids_are_refused() {
+    let old = valid_records_json();
+    assert!(!old.contains("recorded_games"));
+    let r = Records::from_json(old.as_bytes()).unwrap();
+    assert!(r.recorded_games().is_empty());
+    assert_eq!("00000000000000ff".parse::<GameId>(), Ok(GameId(255)));
+    assert_eq!(GameId(255).to_string(), "00000000000000ff");
+    for bad in ["ff", "0x00000000000000ff", "00000000000000fg", ""] {
+        assert!(bad.parse::<GameId>().is_err(), "{bad}");
+    }
+    let with_bad_id = old.replacen(
+        "\"version\": 1,",
+        "\"version\": 1, \"recorded_games\": [\"nope\"],",
+        1,
+    );
+    assert_ne!(with_bad_id, old);
+    assert_records_refused("bad-id", with_bad_id.as_bytes(), |e| {
+        matches!(e, LoadError::Malformed { .. })
+    });
 }

@@ -252,13 +252,14 @@ impl ReversiGomokuApp {
             return;
         };
         if count {
-            let (key, players, ai) = match c.game {
+            let (key, players, ai, id) = match c.game {
                 GameKind::Reversi => {
                     let ctl = &self.reversi.ctl;
                     (
                         ctl.session.position().game_key(),
                         ctl.session.players,
                         ctl.ai,
+                        self.reversi_track.id,
                     )
                 }
                 GameKind::Gomoku => {
@@ -267,12 +268,22 @@ impl ReversiGomokuApp {
                         ctl.session.position().game_key(),
                         ctl.session.players,
                         ctl.ai,
+                        self.gomoku_track.id,
                     )
                 }
             };
-            let profiles = self.data.side_profiles(players);
-            self.data
-                .record_game(key, players, &ai, &profiles, Outcome::Win(c.human.other()));
+            let record = persistence::GameRecord {
+                id,
+                key,
+                players,
+                ai,
+                profiles: self.data.side_profiles(players),
+                outcome: Outcome::Win(c.human.other()),
+            };
+            if let persistence::RecordOutcome::Failed(_) = self.data.record_game(&record) {
+                // The game is replaced now: the data store keeps trying to record the loss.
+                self.data.defer(record, std::time::Instant::now());
+            }
             match c.game {
                 GameKind::Reversi => self.reversi_track.recorded = true,
                 GameKind::Gomoku => self.gomoku_track.recorded = true,

@@ -39,8 +39,8 @@ pub use paths::{
     CURRENT_GAME_FILE, DATA_DIR_ENV, INSTANCE_LOCK_FILE, RECORDS_FILE, data_dir, resolve_data_dir,
 };
 pub use records::{
-    GameKey, GameResult, LevelKey, Profile, ProfileSummary, RankingEntry, RecordError, RecordStore,
-    Records, Tally, default_profile_name,
+    GameId, GameKey, GameResult, LevelKey, Profile, ProfileSummary, RankingEntry, RecordError,
+    RecordStore, Recording, Records, Tally, default_profile_name,
 };
 pub use savegame::{
     CurrentGames, GameMeta, GameReplay, SavedGame, SavedMove, SavedResult, format_gomoku_moves,

@@ -11,11 +11,15 @@
 //!       "vs_computer": { "reversi": { "hard": { "wins": 3, "losses": 1, "draws": 0 } } },
 //!       "head_to_head": { "bob": { "gomoku-renju": { "wins": 1, "losses": 2, "draws": 0 } } }
 //!     }
-//!   ]
+//!   ],
+//!   "recorded_games": ["5f3a9c0d12ab34ef", "0123456789abcdef"]
 //! }
 //! ```
 //! Game keys: [`GameKey`] (`reversi`, `gomoku-freestyle`, `gomoku-standard`, `gomoku-renju`);
-//! level keys: [`LevelKey`] (`easy`, `medium`, `hard`, `depth-N`). Unknown fields are ignored.
+//! level keys: [`LevelKey`] (`easy`, `medium`, `hard`, `depth-N`). `recorded_games`
+//! (optional; older files have none): the [`GameId`]s of the last [`MAX_RECORDED_GAMES`]
+//! games recorded, oldest first, so that recording a game again is recognised
+//! ([`Records::record_once`]). Unknown fields are ignored.
 //! Validation: names non-empty, trimmed, without control characters, at most
 //! [`MAX_NAME_CHARS`] characters and unique; every count total fits a `u32`; head-to-head
 //! entries name an existing other profile and mirror that profile's entry (wins ↔ losses).
@@ -43,6 +47,10 @@ use crate::gomoku::Rule;
 
 /// Longest profile name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
+
+/// How many ids of recorded games `records.json` keeps (the most recent 1000): enough to
+/// recognise any game a window or a crash could try to record again.
+pub const MAX_RECORDED_GAMES: usize = 1000;
 
 /// How long [`RecordStore::update`] waits for another window's lock (2 s) before giving up
 /// with [`SaveError::Locked`]. The lock is an OS lock (see [`super::lock`]), so only a live
@@ -106,6 +114,65 @@ fn check_name(name: &str) -> Result<(), RecordError> {
         return Err(RecordError::BadCharacter);
     }
     Ok(())
+}
+
+/// The identity of one game, given when it starts and kept in its autosave and saved files,
+/// so that the win records can recognise a game they already counted. Text form (and
+/// serialized as): 16 lower-case hexadecimal digits, e.g. "5f3a9c0d12ab34ef" (upper case is
+/// read too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct GameId(pub u64);
+
+impl GameId {
+    /// A fresh random id (64 random bits: two games never share one in practice).
+    #[must_use]
+    pub fn random() -> GameId {
+        GameId(rand::random())
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:016x}", self.0)
+    }
+}
+
+impl FromStr for GameId {
+    type Err = String;
+
+    /// Parses exactly 16 hexadecimal digits.
+    fn from_str(s: &str) -> Result<GameId, String> {
+        if s.len() != 16 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
+            // The text is not quoted: it can be as long as the file.
+            return Err("a game id must be 16 hexadecimal digits".to_string());
+        }
+        u64::from_str_radix(s, 16)
+            .map(GameId)
+            .map_err(|e| e.to_string())
+    }
+}
+
+impl TryFrom<String> for GameId {
+    type Error = String;
+    fn try_from(s: String) -> Result<GameId, String> {
+        s.parse()
+    }
+}
+
+impl From<GameId> for String {
+    fn from(id: GameId) -> String {
+        id.to_string()
+    }
+}
+
+/// What [`Records::record_once`] (or [`RecordStore::record_once`]) did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recording {
+    /// The game was added to the records.
+    Recorded,
+    /// The game's id was already in the records: nothing changed.
+    AlreadyRecorded,
 }
 
 /// Which game (and for Gomoku which rule set) a record is about. Text form: `reversi`,
@@ -493,18 +560,24 @@ pub struct ProfileSummary {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Records {
     profiles: Vec<Profile>,
+    /// Ids of the last [`MAX_RECORDED_GAMES`] games recorded, oldest first.
+    recorded_games: Vec<GameId>,
 }
 
 #[derive(Deserialize)]
 struct RecordsIn {
     #[serde(default)]
     profiles: Vec<Profile>,
+    #[serde(default)]
+    recorded_games: Vec<GameId>,
 }
 
 #[derive(Serialize)]
 struct RecordsOut<'a> {
     version: u32,
     profiles: &'a [Profile],
+    #[serde(skip_serializing_if = "<[GameId]>::is_empty")]
+    recorded_games: &'a [GameId],
 }
 
 impl Records {
@@ -518,6 +591,48 @@ impl Records {
     #[must_use]
     pub fn profiles(&self) -> &[Profile] {
         &self.profiles
+    }
+
+    /// The ids of the last (at most [`MAX_RECORDED_GAMES`]) games recorded, oldest first.
+    #[must_use]
+    pub fn recorded_games(&self) -> &[GameId] {
+        &self.recorded_games
+    }
+
+    /// Whether the game `id` is among [`Records::recorded_games`].
+    #[must_use]
+    pub fn is_recorded(&self, id: GameId) -> bool {
+        self.recorded_games.contains(&id)
+    }
+
+    /// Notes the game `id` as recorded (once), forgetting the oldest ids beyond
+    /// [`MAX_RECORDED_GAMES`].
+    pub fn mark_recorded(&mut self, id: GameId) {
+        if self.is_recorded(id) {
+            return;
+        }
+        self.recorded_games.push(id);
+        let excess = self.recorded_games.len().saturating_sub(MAX_RECORDED_GAMES);
+        self.recorded_games.drain(..excess);
+    }
+
+    /// Records the game `id` exactly once: when `id` is already recorded, does nothing and
+    /// returns [`Recording::AlreadyRecorded`]; otherwise applies `record` (e.g. a
+    /// [`Records::record_vs_computer`]) and notes `id` as recorded.
+    ///
+    /// # Errors
+    /// The error of `record`; `id` is then not noted.
+    pub fn record_once(
+        &mut self,
+        id: GameId,
+        record: impl FnOnce(&mut Records) -> Result<(), RecordError>,
+    ) -> Result<Recording, RecordError> {
+        if self.is_recorded(id) {
+            return Ok(Recording::AlreadyRecorded);
+        }
+        record(self)?;
+        self.mark_recorded(id);
+        Ok(Recording::Recorded)
     }
 
     /// The names of all profiles, in creation order.
@@ -797,6 +912,7 @@ impl Records {
         serde_json::to_string_pretty(&RecordsOut {
             version: FORMAT_VERSION,
             profiles: &self.profiles,
+            recorded_games: &self.recorded_games,
         })
         .unwrap_or_else(|e| unreachable!("records always serialize: {e}"))
     }
@@ -810,6 +926,7 @@ impl Records {
         let file: RecordsIn = parse_json(bytes)?;
         let records = Records {
             profiles: file.profiles,
+            recorded_games: file.recorded_games,
         };
         records.validate().map_err(LoadError::invalid)?;
         Ok(records)
@@ -900,6 +1017,34 @@ impl RecordStore {
         &mut self,
         change: impl FnOnce(&mut Records) -> Result<T, RecordError>,
     ) -> Result<T, SaveError> {
+        self.update_with(|r| change(r).map(|v| (v, true)))
+    }
+
+    /// Records the game `id` exactly once, safely against other windows and crashes: under
+    /// the lock, as [`RecordStore::update`], with [`Records::record_once`]. The result and
+    /// the game's id are written in the same atomic replacement of the file, so after a crash
+    /// either both are on disk or neither is; recording the game again then returns
+    /// [`Recording::AlreadyRecorded`] without writing anything.
+    ///
+    /// # Errors
+    /// As [`RecordStore::update`]; on error nothing was recorded and the call can be retried.
+    pub fn record_once(
+        &mut self,
+        id: GameId,
+        record: impl FnOnce(&mut Records) -> Result<(), RecordError>,
+    ) -> Result<Recording, SaveError> {
+        self.update_with(|r| {
+            let done = r.record_once(id, record)?;
+            Ok((done, done == Recording::Recorded))
+        })
+    }
+
+    /// [`RecordStore::update`] where `change` also says whether it changed anything; when it
+    /// did not (and the file on disk was fine) nothing is written.
+    fn update_with<T>(
+        &mut self,
+        change: impl FnOnce(&mut Records) -> Result<(T, bool), RecordError>,
+    ) -> Result<T, SaveError> {
         let dir = match self.path.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => PathBuf::from("."),
@@ -909,31 +1054,32 @@ impl RecordStore {
             source,
         })?;
         let _lock = acquire_lock(&lock_path(&self.path))?;
-        let mut records = match Records::load(&self.path) {
-            Ok(r) => r.unwrap_or_default(),
+        let (mut records, from_memory) = match Records::load(&self.path) {
+            Ok(r) => (r.unwrap_or_default(), false),
             Err(e @ LoadError::Corrupt { .. }) => {
                 self.problem = Some(e);
-                self.records.clone()
+                (self.records.clone(), true)
             }
             Err(e) => return Err(SaveError::Corrupt(e)),
         };
-        let out = change(&mut records);
-        let value = match out {
+        let (value, changed) = match change(&mut records) {
             Ok(v) => v,
             Err(e) => {
                 self.records = records;
                 return Err(SaveError::Record(e));
             }
         };
-        records
-            .validate()
-            .map_err(|r| SaveError::Invalid(LoadError::invalid(r)))?;
-        atomic::write_atomic(&self.path, records.to_json().as_bytes()).map_err(|source| {
-            SaveError::Io {
-                path: self.path.clone(),
-                source,
-            }
-        })?;
+        if changed || from_memory {
+            records
+                .validate()
+                .map_err(|r| SaveError::Invalid(LoadError::invalid(r)))?;
+            atomic::write_atomic(&self.path, records.to_json().as_bytes()).map_err(
+                |source| SaveError::Io {
+                    path: self.path.clone(),
+                    source,
+                },
+            )?;
+        }
         self.records = records;
         Ok(value)
     }

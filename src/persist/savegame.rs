@@ -24,6 +24,8 @@
 //! - `result` (optional): "black", "white", "draw", "resigned-by-black", "resigned-by-white".
 //! - `started`, `saved`: Unix milliseconds.
 //! - `recorded` (optional, default false): the result is already in the win records.
+//! - `id` (optional; older files have none): the game's [`GameId`], 16 hex digits, which the
+//!   win records use to count the game exactly once.
 //! - Unknown fields are ignored.
 //!
 //! On load the moves are replayed through the rules from the start position (a stored board
@@ -50,7 +52,7 @@ use super::{
 use crate::app::GameKind;
 use crate::core::{AiConfig, BySide, GameRules, MAX_DEPTH, MIN_DEPTH, Outcome, Side};
 use crate::gomoku::{self, Point, Rule};
-use crate::persist::records::GameKey;
+use crate::persist::records::{GameId, GameKey};
 use crate::reversi;
 use crate::session::{PlayerKind, Session};
 
@@ -198,6 +200,10 @@ pub struct SavedGame {
     /// true; absent means false.
     #[serde(default, skip_serializing_if = "is_false")]
     pub recorded: bool,
+    /// The game's identity for the win records (see [`GameId`]); `None` in files written
+    /// before ids existed and in imported transcripts (the app then gives it a fresh one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<GameId>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -316,6 +322,7 @@ impl SavedGame {
             started: meta.started,
             saved: unix_ms_now(),
             recorded: false,
+            id: None,
         };
         g.result = g.validate()?.board_outcome().map(SavedResult::from_outcome);
         Ok(g)
