@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
+use reversi_gomoku::app::persistence::DataStore;
 use reversi_gomoku::app::{GameKind, ReversiGomokuApp};
 use reversi_gomoku::core::{AiConfig, BySide, GameRules, Level, Outcome, Side};
 use reversi_gomoku::gomoku::{self, Point, Rule};
@@ -590,5 +591,24 @@ fn a_result_that_could_not_be_recorded_is_recorded_later() {
     let current = load_current(&dir).expect("readable").expect("written");
     assert!(current.gomoku.expect("the Gomoku game").recorded);
     drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_notice_about_a_huge_damaged_file_stays_short() {
+    let dir = temp_dir("huge-token");
+    let token = "A".repeat(8 * 1024 * 1024);
+    let json = format!(
+        r#"{{"version": 1, "profiles": [{{"name": "ann", "vs_computer": {{"{token}": {{}}}}}}]}}"#
+    );
+    std::fs::write(paths::records_path(&dir), json).expect("write");
+    let data = DataStore::open(&dir);
+    assert!(!data.notices.is_empty());
+    for n in &data.notices {
+        assert!(n.contains("records.json"), "{}", &n[..n.len().min(300)]);
+        assert!(n.chars().count() <= 1000, "a notice of {} characters", n.len());
+        assert!(n.contains('…'), "{n}");
+    }
+    drop(data);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -24,7 +24,8 @@
 //!   starts with new games, does not autosave, and says so in a notice; it still shares the
 //!   records (under their own lock) and the settings.
 //! - **Damaged files**: persist moves them aside (`<name>.corrupt-<secs>`); the app shows a
-//!   notice naming the file, the problem and where it was kept, and carries on.
+//!   notice naming the file, the problem and where it was kept (at most
+//!   [`MAX_NOTICE_CHARS`] characters), and carries on.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -36,7 +37,7 @@ use crate::gomoku;
 use crate::persist::{
     CurrentGames, FileLock, GameId, GameKey, GameMeta, GameResult, LevelKey, LoadError, LockError,
     RecordStore, Recording, Records, SavedGame, SavedResult, default_profile_name, load_current,
-    lock_instance, save_current, unix_ms_now,
+    lock_instance, save_current, shorten, unix_ms_now,
 };
 use crate::reversi;
 use crate::session::{PlayerKind, Session};
@@ -46,6 +47,10 @@ use super::controller::Controller;
 
 /// Settings file (current profile, hot-seat White profile), in the data directory.
 pub const SETTINGS_FILE: &str = "settings.json";
+
+/// Longest notice shown, in characters (longer ones end in "…"), so that a file quoting
+/// megabytes cannot cover the window.
+pub const MAX_NOTICE_CHARS: usize = 600;
 
 /// First wait before trying again to record a result that could not be recorded (1 s).
 pub const RETRY_FIRST: Duration = Duration::from_secs(1);
@@ -526,9 +531,9 @@ impl DataStore {
         self.dir.as_deref()
     }
 
-    /// Add a notice for the user (not twice the same).
+    /// Add a notice for the user (not twice the same), cut to [`MAX_NOTICE_CHARS`].
     pub fn notice(&mut self, text: impl Into<String>) {
-        let text = text.into();
+        let text = shorten(&text.into(), MAX_NOTICE_CHARS);
         if !self.notices.contains(&text) {
             self.notices.push(text);
         }

@@ -18,7 +18,9 @@
 //! format `version`, larger than [`MAX_FILE_BYTES`] or failing validation is never overwritten:
 //! the loader renames it to `<name>.corrupt-<unix seconds>` (plus `-<n>` if that name is
 //! taken), returns [`LoadError::Corrupt`] naming both paths and the problem, and the caller
-//! carries on with defaults. Loaders never panic, whatever the bytes.
+//! carries on with defaults. Loaders never panic, whatever the bytes. Problem descriptions
+//! are cut to [`MAX_REASON_CHARS`] characters, so a damaged file cannot produce a message of
+//! megabytes.
 
 pub mod atomic;
 pub mod lock;
@@ -53,6 +55,23 @@ pub const FORMAT_VERSION: u32 = 1;
 
 /// Files larger than this (16 MiB) are refused as corrupt without being read.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Longest problem description kept in a [`LoadError`] (200 characters): a damaged file can
+/// hold megabytes that a parser error would quote.
+pub const MAX_REASON_CHARS: usize = 200;
+
+/// `text` cut to at most `max_chars` characters: when longer, its first `max_chars - 1`
+/// characters followed by "…".
+#[must_use]
+pub fn shorten(text: &str, max_chars: usize) -> String {
+    match text.char_indices().nth(max_chars) {
+        None => text.to_string(),
+        Some(_) => {
+            let keep: String = text.chars().take(max_chars.saturating_sub(1)).collect();
+            format!("{keep}…")
+        }
+    }
+}
 
 /// Takes the lock that makes a window the owner of the data directory `dir` (the OS lock on
 /// `dir/instance.lock`, see [`lock`]), for as long as the returned guard lives. Does not wait:
@@ -160,9 +179,10 @@ impl LoadError {
         }
     }
 
+    /// [`LoadError::Invalid`] with `reason` cut to [`MAX_REASON_CHARS`].
     pub(crate) fn invalid(reason: impl Into<String>) -> LoadError {
         LoadError::Invalid {
-            reason: reason.into(),
+            reason: shorten(&reason.into(), MAX_REASON_CHARS),
         }
     }
 
@@ -174,7 +194,7 @@ impl LoadError {
             serde_json::error::Category::Io => "read error",
         };
         LoadError::Malformed {
-            reason: format!("{kind}: {e}"),
+            reason: shorten(&format!("{kind}: {e}"), MAX_REASON_CHARS),
         }
     }
 }
@@ -266,9 +286,12 @@ fn check_envelope(bytes: &[u8]) -> Result<(), LoadError> {
     let probe: Probe = serde_json::from_slice(bytes).map_err(|e| LoadError::from_json_error(&e))?;
     let Some(version) = probe.version.as_u64() else {
         return Err(LoadError::Malformed {
-            reason: format!(
-                "\"version\" must be a positive integer, not {}",
-                probe.version
+            reason: shorten(
+                &format!(
+                    "\"version\" must be a positive integer, not {}",
+                    probe.version
+                ),
+                MAX_REASON_CHARS,
             ),
         });
     };
