@@ -499,6 +499,21 @@ fn a_second_window_on_the_same_data_dir_leaves_the_autosave_alone() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The files in `dir` whose names start with `prefix`.
+fn files_starting(dir: &Path, prefix: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(prefix))
+        })
+        .collect();
+    v.sort();
+    v
+}
+
 fn renju_medium_wins(dir: &Path, profile: &str) -> u32 {
     Records::load(&paths::records_path(dir))
         .ok()
@@ -591,6 +606,107 @@ fn a_result_that_could_not_be_recorded_is_recorded_later() {
     let current = load_current(&dir).expect("readable").expect("written");
     assert!(current.gomoku.expect("the Gomoku game").recorded);
     drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn settings_path(dir: &Path) -> PathBuf {
+    dir.join("settings.json")
+}
+
+#[test]
+fn settings_of_an_unknown_version_are_set_aside_not_overwritten() {
+    for (name, text) in [
+        ("newer", r#"{"version": 99999, "profile": "Ann"}"#),
+        ("negative", r#"{"version": -1, "profile": "Ann"}"#),
+        ("missing", r#"{"profile": "Ann"}"#),
+    ] {
+        let dir = temp_dir(&format!("settings-{name}"));
+        std::fs::write(settings_path(&dir), text).expect("write");
+        let mut data = DataStore::open(&dir);
+        let notices = data.notices.join("\n");
+        assert!(
+            notices.contains("settings.json is damaged") && notices.contains(".corrupt-"),
+            "{name}: {notices}"
+        );
+        data.set_profile("Bob");
+        let kept = files_starting(&dir, "settings.json.corrupt-");
+        assert_eq!(kept.len(), 1, "{name}: {kept:?}");
+        assert_eq!(std::fs::read_to_string(&kept[0]).expect("read"), text);
+        drop(data);
+        assert_eq!(DataStore::open(&dir).profile(), "Bob");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn damaged_settings_never_replace_an_older_backup() {
+    let dir = temp_dir("settings-backups");
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_secs();
+    // Backups named for this second and the next two (the clock may tick meanwhile).
+    for s in secs..secs + 3 {
+        std::fs::write(
+            dir.join(format!("settings.json.corrupt-{s}")),
+            format!("older {s}"),
+        )
+        .expect("write");
+    }
+    std::fs::write(settings_path(&dir), "{ not json").expect("write");
+    let data = DataStore::open(&dir);
+    assert!(data.notices.join("\n").contains("settings.json is damaged"));
+    for s in secs..secs + 3 {
+        assert_eq!(
+            std::fs::read_to_string(dir.join(format!("settings.json.corrupt-{s}"))).expect("read"),
+            format!("older {s}"),
+            "an older backup was overwritten"
+        );
+    }
+    let kept = files_starting(&dir, "settings.json.corrupt-");
+    assert_eq!(kept.len(), 4, "{kept:?}");
+    assert!(
+        kept.iter()
+            .any(|p| std::fs::read_to_string(p).is_ok_and(|t| t == "{ not json"))
+    );
+    drop(data);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn unreadable_or_oversized_settings_are_kept_not_replaced() {
+    // Unreadable: settings.json names a directory.
+    let dir = temp_dir("settings-unreadable");
+    let elsewhere = dir.join("a-directory");
+    std::fs::create_dir_all(&elsewhere).expect("mkdir");
+    std::os::unix::fs::symlink(&elsewhere, settings_path(&dir)).expect("symlink");
+    let mut data = DataStore::open(&dir);
+    assert!(
+        data.notices.join("\n").contains("settings.json"),
+        "{:?}",
+        data.notices
+    );
+    data.set_profile("Bob");
+    let kept = files_starting(&dir, "settings.json.corrupt-");
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(std::fs::read_link(&kept[0]).expect("still the link"), elsewhere);
+    drop(data);
+    assert_eq!(DataStore::open(&dir).profile(), "Bob");
+    let _ = std::fs::remove_dir_all(&dir);
+
+    // Larger than the limit: refused without being read.
+    let dir = temp_dir("settings-huge");
+    let mut huge = b"{\"version\": 1, \"profile\": \"".to_vec();
+    huge.resize(17 * 1024 * 1024, b'a');
+    huge.extend_from_slice(b"\"}");
+    std::fs::write(settings_path(&dir), &huge).expect("write");
+    let data = DataStore::open(&dir);
+    let text = data.notices.join("\n");
+    assert!(text.contains("more than the limit"), "{text}");
+    let kept = files_starting(&dir, "settings.json.corrupt-");
+    assert_eq!(kept.len(), 1);
+    assert_eq!(std::fs::metadata(&kept[0]).expect("kept").len(), huge.len() as u64);
+    drop(data);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

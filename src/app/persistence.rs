@@ -30,14 +30,13 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
-
 use crate::core::{AiConfig, BySide, GameRules, Outcome, Side};
 use crate::gomoku;
+use crate::persist::records::check_name;
 use crate::persist::{
     CurrentGames, FileLock, GameId, GameKey, GameMeta, GameResult, LevelKey, LoadError, LockError,
-    RecordStore, Recording, Records, SavedGame, SavedResult, default_profile_name, load_current,
-    lock_instance, save_current, shorten, unix_ms_now,
+    RecordStore, Recording, Records, SavedGame, SavedResult, Settings, default_profile_name,
+    load_current, lock_instance, save_current, shorten, unix_ms_now,
 };
 use crate::reversi;
 use crate::session::{PlayerKind, Session};
@@ -45,8 +44,9 @@ use crate::session::{PlayerKind, Session};
 use super::GameKind;
 use super::controller::Controller;
 
-/// Settings file (current profile, hot-seat White profile), in the data directory.
-pub const SETTINGS_FILE: &str = "settings.json";
+/// Settings file (current profile, hot-seat White profile), in the data directory; read and
+/// written by [`crate::persist::settings`].
+pub use crate::persist::SETTINGS_FILE;
 
 /// Longest notice shown, in characters (longer ones end in "…"), so that a file quoting
 /// megabytes cannot cover the window.
@@ -422,24 +422,6 @@ pub enum RecordOutcome {
     Failed(String),
 }
 
-/// The app's settings file.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-struct Settings {
-    /// The current profile (None = the OS user name).
-    #[serde(default)]
-    profile: Option<String>,
-    /// White's profile in hot-seat games (None = the current profile).
-    #[serde(default)]
-    white_profile: Option<String>,
-}
-
-#[derive(Serialize)]
-struct SettingsOut<'a> {
-    version: u32,
-    #[serde(flatten)]
-    settings: &'a Settings,
-}
-
 /// The data directory as the app sees it: records, settings, autosaves and the notices
 /// about them. Without a directory everything lives in memory only (tests, or no home).
 #[derive(Debug)]
@@ -594,8 +576,28 @@ impl DataStore {
         self.settings.white_profile.clone()
     }
 
-    /// Switch the current profile (it is created in the records on its first game).
+    /// Whether `name` can be a profile; if not, says why in a notice.
+    fn usable_name(&mut self, name: &str) -> bool {
+        let problem = if name.trim() == name {
+            check_name(name).err().map(|e| e.to_string())
+        } else {
+            Some("a profile name cannot start or end with spaces".to_string())
+        };
+        match problem {
+            Some(p) => {
+                self.notice(format!("Cannot use {:?} as a profile: {p}.", shorten(name, 50)));
+                false
+            }
+            None => true,
+        }
+    }
+
+    /// Switch the current profile (it is created in the records on its first game). An
+    /// unusable name (see [`check_name`]; no surrounding spaces) is refused with a notice.
     pub fn set_profile(&mut self, name: &str) {
+        if !self.usable_name(name) {
+            return;
+        }
         self.settings.profile = Some(name.to_string());
         if self.settings.white_profile.as_deref() == Some(name) {
             self.settings.white_profile = None;
@@ -603,8 +605,14 @@ impl DataStore {
         self.save_settings();
     }
 
-    /// Choose White's profile for hot-seat games (`None`: the current profile).
+    /// Choose White's profile for hot-seat games (`None`: the current profile). An unusable
+    /// name is refused with a notice, as in [`DataStore::set_profile`].
     pub fn set_white_profile(&mut self, name: Option<String>) {
+        if let Some(n) = &name
+            && !self.usable_name(n)
+        {
+            return;
+        }
         self.settings.white_profile = name.filter(|n| *n != self.profile());
         self.save_settings();
     }
@@ -824,60 +832,31 @@ impl DataStore {
         }
     }
 
+    /// Read `settings.json` (see [`crate::persist::settings`]): defaults when missing; a
+    /// damaged one becomes a notice.
     fn load_settings(&mut self) -> Settings {
         let Some(dir) = &self.dir else {
             return Settings::default();
         };
-        let path = dir.join(SETTINGS_FILE);
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Settings::default(),
+        match Settings::load(dir) {
+            Ok(s) => s.unwrap_or_default(),
             Err(e) => {
-                self.notice(format!("Cannot read {}: {e}", path.display()));
-                return Settings::default();
+                self.notice(format!("Settings: {e}. Using default settings."));
+                Settings::default()
             }
-        };
-        match serde_json::from_slice::<Settings>(&bytes) {
-            Ok(s) if s.profile.as_deref().is_none_or(|n| !n.trim().is_empty()) => s,
-            Ok(_) => self.quarantine_settings(&path, "empty profile name"),
-            Err(e) => self.quarantine_settings(&path, &e.to_string()),
         }
     }
 
-    fn quarantine_settings(&mut self, path: &Path, reason: &str) -> Settings {
-        let mut kept = path.as_os_str().to_os_string();
-        kept.push(format!(".corrupt-{}", unix_ms_now() / 1000));
-        let kept = PathBuf::from(kept);
-        let text = match std::fs::rename(path, &kept) {
-            Ok(()) => format!(
-                "{} is damaged ({reason}); it was moved to {}. Using default settings.",
-                path.display(),
-                kept.display()
-            ),
-            Err(e) => format!(
-                "{} is damaged ({reason}) and could not be moved aside ({e}). Using default settings.",
-                path.display()
-            ),
-        };
-        self.notice(text);
-        Settings::default()
-    }
-
+    /// Write `settings.json`; a damaged file found there is reported (and was moved aside, or
+    /// when it could not be, left alone and not overwritten), a failure becomes a notice.
     fn save_settings(&mut self) {
         let Some(dir) = &self.dir else {
             return;
         };
-        let path = dir.join(SETTINGS_FILE);
-        let json = serde_json::to_string_pretty(&SettingsOut {
-            version: crate::persist::FORMAT_VERSION,
-            settings: &self.settings,
-        })
-        .unwrap_or_else(|e| unreachable!("settings always serialize: {e}"));
-        if let Err(e) = crate::persist::write_atomic(&path, json.as_bytes()) {
-            self.notice(format!(
-                "Cannot save the settings to {}: {e}",
-                path.display()
-            ));
+        match self.settings.save(dir) {
+            Ok(None) => {}
+            Ok(Some(e)) => self.notice(format!("Settings: {e}.")),
+            Err(e) => self.notice(format!("Cannot save the settings: {e}")),
         }
     }
 }

@@ -1,5 +1,5 @@
-//! Everything the app keeps on disk: win records per profile, saved games and the autosaved
-//! game in progress, all as small versioned JSON files in one data directory.
+//! Everything the app keeps on disk: win records per profile, settings, saved games and the
+//! autosaved game in progress, all as small versioned JSON files in one data directory.
 //!
 //! - [`paths`]: where the data directory is (`--data-dir`, `REVERSI_GOMOKU_DATA_DIR`, or the
 //!   platform's data directory) and the file names in it.
@@ -10,6 +10,7 @@
 //!   under an OS lock so that two app windows never lose each other's updates.
 //! - [`savegame`]: a game as a JSON document (replayed through the rules on load, never
 //!   trusted), plain transcripts ("f5d6c3…", "h8i9…"), and the autosave `current-game.json`.
+//! - [`settings`]: `settings.json` (current profile, hot-seat White profile).
 //! - [`lock_instance`]: the OS lock `instance.lock` held by the window that owns the data
 //!   directory (and so the autosave).
 //!
@@ -18,15 +19,17 @@
 //! format `version`, larger than [`MAX_FILE_BYTES`] or failing validation is never overwritten:
 //! the loader renames it to `<name>.corrupt-<unix seconds>` (plus `-<n>` if that name is
 //! taken), returns [`LoadError::Corrupt`] naming both paths and the problem, and the caller
-//! carries on with defaults. Loaders never panic, whatever the bytes. Problem descriptions
-//! are cut to [`MAX_REASON_CHARS`] characters, so a damaged file cannot produce a message of
-//! megabytes.
+//! carries on with defaults. Loaders never panic, whatever the bytes. A `version` that is
+//! missing, not a positive integer or newer than [`FORMAT_VERSION`] makes a file damaged too.
+//! Problem descriptions are cut to [`MAX_REASON_CHARS`] characters, so a damaged file cannot
+//! produce a message of megabytes.
 
 pub mod atomic;
 pub mod lock;
 pub mod paths;
 pub mod records;
 pub mod savegame;
+pub mod settings;
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -38,7 +41,8 @@ use serde::Deserialize;
 pub use atomic::write_atomic;
 pub use lock::{FileLock, LockError};
 pub use paths::{
-    CURRENT_GAME_FILE, DATA_DIR_ENV, INSTANCE_LOCK_FILE, RECORDS_FILE, data_dir, resolve_data_dir,
+    CURRENT_GAME_FILE, DATA_DIR_ENV, INSTANCE_LOCK_FILE, RECORDS_FILE, SETTINGS_FILE, data_dir,
+    resolve_data_dir,
 };
 pub use records::{
     GameId, GameKey, GameResult, LevelKey, Profile, ProfileSummary, RankingEntry, RecordError,
@@ -48,6 +52,7 @@ pub use savegame::{
     CurrentGames, GameMeta, GameReplay, SavedGame, SavedMove, SavedResult, format_gomoku_moves,
     load_current, parse_gomoku_moves, remove_current, save_current,
 };
+pub use settings::Settings;
 
 /// The newest file format version this program reads and the one it writes (the top-level
 /// `"version"` of every file).
@@ -237,11 +242,24 @@ pub fn unix_ms_now() -> u64 {
 }
 
 /// Reads a whole file of at most [`MAX_FILE_BYTES`]. `Ok(None)` when it does not exist.
+/// Anything but a regular file (a directory, a FIFO that would block the read, a device) is
+/// an [`LoadError::Io`] error, without being opened.
 fn read_limited(path: &Path) -> Result<Option<Vec<u8>>, LoadError> {
     let io_err = |source| LoadError::Io {
         path: path.to_path_buf(),
         source,
     };
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            return Err(io_err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "not a regular file",
+            )));
+        }
+        Ok(_) => {}
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io_err(e)),
+    }
     let file = match File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),

@@ -12,9 +12,9 @@
 //!      `C:\Users\<user>\AppData\Roaming\reversi-gomoku\data`.
 //!
 //! It holds [`RECORDS_FILE`] (`records.json`, with its lock `records.json.lock` while a window
-//! updates it), [`CURRENT_GAME_FILE`] (`current-game.json`) and [`INSTANCE_LOCK_FILE`]
-//! (`instance.lock`, while a window owns the directory), plus any `*.corrupt-*` files set
-//! aside.
+//! updates it), [`SETTINGS_FILE`] (`settings.json`), [`CURRENT_GAME_FILE`]
+//! (`current-game.json`) and [`INSTANCE_LOCK_FILE`] (`instance.lock`, while a window owns the
+//! directory), plus any `*.corrupt-*` files set aside.
 
 use std::ffi::OsStr;
 use std::io;
@@ -28,6 +28,9 @@ pub const RECORDS_FILE: &str = "records.json";
 
 /// File name of the autosaved game in progress in the data directory.
 pub const CURRENT_GAME_FILE: &str = "current-game.json";
+
+/// File name of the settings (current profile, hot-seat White profile) in the data directory.
+pub const SETTINGS_FILE: &str = "settings.json";
 
 /// File name of the lock held by the window that owns the data directory (see
 /// [`super::lock_instance`]).
@@ -81,6 +84,12 @@ pub fn records_path(dir: &Path) -> PathBuf {
 #[must_use]
 pub fn current_game_path(dir: &Path) -> PathBuf {
     dir.join(CURRENT_GAME_FILE)
+}
+
+/// `dir/settings.json`.
+#[must_use]
+pub fn settings_path(dir: &Path) -> PathBuf {
+    dir.join(SETTINGS_FILE)
 }
 
 /// `dir/instance.lock`.

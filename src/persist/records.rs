@@ -102,8 +102,12 @@ pub enum RecordError {
     Overflow(String),
 }
 
-/// Checks a (trimmed) profile name.
-fn check_name(name: &str) -> Result<(), RecordError> {
+/// Checks a (trimmed) profile name: not empty, at most [`MAX_NAME_CHARS`] characters, no
+/// control characters.
+///
+/// # Errors
+/// [`RecordError::EmptyName`], [`RecordError::NameTooLong`] or [`RecordError::BadCharacter`].
+pub fn check_name(name: &str) -> Result<(), RecordError> {
     if name.is_empty() {
         return Err(RecordError::EmptyName);
     }
