@@ -796,3 +796,57 @@ fn records_without_game_ids_still_load_and_bad_ids_are_refused() {
         matches!(e, LoadError::Malformed { .. })
     });
 }
+
+#[test]
+fn a_symlinked_records_file_is_written_through_not_replaced() {
+    let root = temp_dir("symlink");
+    let (data, elsewhere) = (root.join("data"), root.join("elsewhere"));
+    fs::create_dir_all(&data).unwrap();
+    fs::create_dir_all(&elsewhere).unwrap();
+    let target = elsewhere.join("records.json");
+    fs::write(&target, valid_records_json()).unwrap();
+    let link = data.join("records.json");
+    std::os::unix::fs::symlink("../elsewhere/records.json", &link).unwrap();
+    let (mut store, problem) = RecordStore::open(&data);
+    assert!(problem.is_none());
+    store
+        .update(|r| r.record_vs_computer("cy", GameKey::Reversi, LevelKey::Easy, GameResult::Draw))
+        .unwrap();
+    assert!(
+        fs::symlink_metadata(&link).unwrap().file_type().is_symlink(),
+        "records.json is still the link"
+    );
+    let through = Records::from_json(&fs::read(&target).unwrap()).unwrap();
+    assert_eq!(through.profile_names(), ["ann", "bob", "cy"]);
+    assert_eq!(files_in(&elsewhere), ["records.json"]);
+    assert_eq!(files_in(&data), ["records.json"]);
+    fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn unknown_fields_survive_a_rewrite() {
+    let dir = temp_dir("unknown-kept");
+    let json = r#"{
+        "version": 1, "written_by": "a future minor release", "achievements": { "ann": [1, 2] },
+        "profiles": [ { "name": "ann", "colour": "blue",
+            "vs_computer": { "reversi": { "easy": { "wins": 2, "losses": 1, "draws": 0 } } } } ]
+    }"#;
+    fs::write(dir.join("records.json"), json).unwrap();
+    let (mut store, problem) = RecordStore::open(&dir);
+    assert!(problem.is_none());
+    store
+        .update(|r| r.record_vs_computer("ann", GameKey::Reversi, LevelKey::Easy, GameResult::Win))
+        .unwrap();
+    store
+        .update(|r| r.record_vs_computer("bob", GameKey::Reversi, LevelKey::Easy, GameResult::Win))
+        .unwrap();
+    let doc: serde_json::Value =
+        serde_json::from_slice(&fs::read(dir.join("records.json")).unwrap()).unwrap();
+    assert_eq!(doc["written_by"], "a future minor release");
+    assert_eq!(doc["achievements"]["ann"][1], 2);
+    assert_eq!(doc["profiles"][0]["name"], "ann");
+    assert_eq!(doc["profiles"][0]["colour"], "blue");
+    assert_eq!(doc["profiles"][0]["vs_computer"]["reversi"]["easy"]["wins"], 3);
+    assert_eq!(doc["profiles"][1]["name"], "bob");
+    fs::remove_dir_all(&dir).unwrap();
+}

@@ -5,6 +5,9 @@
 //! flushes the directory so that the rename itself is durable. A crash at any point leaves
 //! either the old file or the new one, never a mixture; at worst a stray temp file remains.
 //!
+//! When the path is a symbolic link, the file it points to is replaced (the link stays a
+//! link): see [`resolve_symlinks`].
+//!
 //! The two halves, [`write_temp`] and [`commit_temp`], are public so that tests can simulate a
 //! crash between them.
 
@@ -13,14 +16,52 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Replaces the file at `path` with `bytes`, atomically and durably.
+/// Most symbolic links followed by [`resolve_symlinks`] before giving up (as Linux's
+/// `MAXSYMLINKS`).
+const MAX_SYMLINKS: u32 = 40;
+
+/// Replaces the file at `path` with `bytes`, atomically and durably. When `path` is a
+/// symbolic link (or a chain of them), the file it finally points to is replaced and the
+/// link is kept.
 ///
 /// # Errors
-/// Any I/O error from creating, writing, syncing or renaming; the file at `path` is then
-/// unchanged and the temp file removed.
+/// Any I/O error from following links, creating, writing, syncing or renaming; the file at
+/// `path` is then unchanged and the temp file removed.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let tmp = write_temp(path, bytes)?;
-    commit_temp(&tmp, path)
+    let target = resolve_symlinks(path)?;
+    let tmp = write_temp(&target, bytes)?;
+    commit_temp(&tmp, &target)
+}
+
+/// The path that `path` names after following symbolic links, one at a time (a relative link
+/// is taken from the link's directory): `path` itself when it is not a link or does not
+/// exist. Only the last component is followed; directories on the way are left as written.
+/// The result need not exist (a dangling link gives its target).
+///
+/// # Errors
+/// The error from reading a link, or `InvalidInput` after more than 40 links (a loop).
+pub fn resolve_symlinks(path: &Path) -> io::Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    for _ in 0..MAX_SYMLINKS {
+        match fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let target = fs::read_link(&current)?;
+                current = if target.is_absolute() {
+                    target
+                } else {
+                    parent_dir(&current).join(target)
+                };
+            }
+            _ => return Ok(current),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!(
+            "{}: more than {MAX_SYMLINKS} symbolic links (a loop?)",
+            path.display()
+        ),
+    ))
 }
 
 /// First half of [`write_atomic`]: writes `bytes` to a new temp file next to `path` and

@@ -19,7 +19,9 @@
 //! level keys: [`LevelKey`] (`easy`, `medium`, `hard`, `depth-N`). `recorded_games`
 //! (optional; older files have none): the [`GameId`]s of the last [`MAX_RECORDED_GAMES`]
 //! games recorded, oldest first, so that recording a game again is recognised
-//! ([`Records::record_once`]). Unknown fields are ignored.
+//! ([`Records::record_once`]). Unknown fields at the top level and in a profile are kept
+//! as they are when the file is rewritten (so an older version does not erase what a newer
+//! one added); unknown fields inside a tally are ignored.
 //! Validation: names non-empty, trimmed, without control characters, at most
 //! [`MAX_NAME_CHARS`] characters and unique; every count total fits a `u32`; head-to-head
 //! entries name an existing other profile and mirror that profile's entry (wins ↔ losses).
@@ -482,6 +484,9 @@ pub struct Profile {
     vs_computer: BTreeMap<GameKey, BTreeMap<LevelKey, Tally>>,
     #[serde(default)]
     head_to_head: BTreeMap<String, BTreeMap<GameKey, Tally>>,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    extra: serde_json::Map<String, serde_json::Value>,
 }
 
 impl Profile {
@@ -490,6 +495,7 @@ impl Profile {
             name,
             vs_computer: BTreeMap::new(),
             head_to_head: BTreeMap::new(),
+            extra: serde_json::Map::new(),
         }
     }
 
@@ -566,6 +572,8 @@ pub struct Records {
     profiles: Vec<Profile>,
     /// Ids of the last [`MAX_RECORDED_GAMES`] games recorded, oldest first.
     recorded_games: Vec<GameId>,
+    /// Top-level fields this version does not know, kept as they were.
+    extra: serde_json::Map<String, serde_json::Value>,
 }
 
 #[derive(Deserialize)]
@@ -574,6 +582,8 @@ struct RecordsIn {
     profiles: Vec<Profile>,
     #[serde(default)]
     recorded_games: Vec<GameId>,
+    #[serde(flatten)]
+    extra: serde_json::Map<String, serde_json::Value>,
 }
 
 #[derive(Serialize)]
@@ -582,6 +592,8 @@ struct RecordsOut<'a> {
     profiles: &'a [Profile],
     #[serde(skip_serializing_if = "<[GameId]>::is_empty")]
     recorded_games: &'a [GameId],
+    #[serde(flatten)]
+    extra: &'a serde_json::Map<String, serde_json::Value>,
 }
 
 impl Records {
@@ -917,6 +929,7 @@ impl Records {
             version: FORMAT_VERSION,
             profiles: &self.profiles,
             recorded_games: &self.recorded_games,
+            extra: &self.extra,
         })
         .unwrap_or_else(|e| unreachable!("records always serialize: {e}"))
     }
@@ -927,10 +940,13 @@ impl Records {
     /// [`LoadError::TooLarge`], [`LoadError::Empty`], [`LoadError::Malformed`],
     /// [`LoadError::NewerVersion`] or [`LoadError::Invalid`].
     pub fn from_json(bytes: &[u8]) -> Result<Records, LoadError> {
-        let file: RecordsIn = parse_json(bytes)?;
+        let mut file: RecordsIn = parse_json(bytes)?;
+        // Written by `RecordsOut` itself; never kept as an unknown field.
+        file.extra.remove("version");
         let records = Records {
             profiles: file.profiles,
             recorded_games: file.recorded_games,
+            extra: file.extra,
         };
         records.validate().map_err(LoadError::invalid)?;
         Ok(records)
