@@ -711,6 +711,33 @@ fn unreadable_or_oversized_settings_are_kept_not_replaced() {
 }
 
 #[test]
+fn stale_temp_files_are_removed_when_the_data_dir_is_opened() {
+    let dir = temp_dir("stale-temps");
+    let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+    let stale = [".current-game.json.tmp-4242-0", ".records.json.tmp-17-3"];
+    for name in stale {
+        let f = std::fs::File::create(dir.join(name)).expect("create");
+        f.set_modified(hour_ago).expect("set time");
+    }
+    // Being written by another window right now, and files that are not ours: kept.
+    let kept = [".settings.json.tmp-99-1", "notes.tmp-1-2", ".hidden"];
+    for name in kept {
+        std::fs::write(dir.join(name), "x").expect("write");
+    }
+    let f = std::fs::File::create(dir.join("notes.tmp-1-2")).expect("create");
+    f.set_modified(hour_ago).expect("set time");
+    let data = DataStore::open(&dir);
+    for name in stale {
+        assert!(!dir.join(name).exists(), "{name} left behind");
+    }
+    for name in kept {
+        assert!(dir.join(name).exists(), "{name} removed");
+    }
+    drop(data);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_notice_about_a_huge_damaged_file_stays_short() {
     let dir = temp_dir("huge-token");
     let token = "A".repeat(8 * 1024 * 1024);

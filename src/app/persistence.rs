@@ -32,6 +32,7 @@ use std::time::{Duration, Instant};
 
 use crate::core::{AiConfig, BySide, GameRules, Outcome, Side};
 use crate::gomoku;
+use crate::persist::atomic::{STALE_TEMP_AFTER, remove_stale_temps};
 use crate::persist::records::check_name;
 use crate::persist::{
     CurrentGames, FileLock, GameId, GameKey, GameMeta, GameResult, LevelKey, LoadError, LockError,
@@ -462,8 +463,9 @@ impl DataStore {
     }
 
     /// Open the data directory `dir` (created when missing): take ownership of it when no
-    /// other window has it (see the module docs), read the records, the settings and (as
-    /// owner) the autosave; a damaged file becomes a notice (persist has moved it aside).
+    /// other window has it (see the module docs), remove temp files left by a crash, read the
+    /// records, the settings and (as owner) the autosave; a damaged file becomes a notice
+    /// (persist has moved it aside).
     #[must_use]
     pub fn open(dir: &Path) -> DataStore {
         let mut data = DataStore::in_memory();
@@ -489,6 +491,7 @@ impl DataStore {
                  each other's autosaved games."
             )),
         }
+        remove_stale_temps(dir, STALE_TEMP_AFTER);
         let (store, problem) = RecordStore::open(dir);
         if let Some(e) = problem {
             data.notice(format!("Win records: {e}. Starting with empty records."));

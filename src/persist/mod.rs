@@ -4,7 +4,7 @@
 //! - [`paths`]: where the data directory is (`--data-dir`, `REVERSI_GOMOKU_DATA_DIR`, or the
 //!   platform's data directory) and the file names in it.
 //! - [`atomic`]: crash-safe writes (temp file, fsync, rename, fsync the directory), through
-//!   symbolic links to their targets.
+//!   symbolic links to their targets; removal of temp files left by a crash.
 //! - [`lock`]: OS advisory file locks with a bounded wait (released by the OS when a process
 //!   dies, so never stale).
 //! - [`records`]: profiles and their wins/losses/draws against the computer and head to head,
