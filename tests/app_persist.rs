@@ -494,7 +494,11 @@ fn a_second_window_on_the_same_data_dir_leaves_the_autosave_alone() {
         app(&h).reversi.ctl.session.moves().collect::<Vec<_>>(),
         first_moves
     );
-    assert!(app(&h).data.notices.is_empty(), "{:?}", app(&h).data.notices);
+    assert!(
+        app(&h).data.notices.is_empty(),
+        "{:?}",
+        app(&h).data.notices
+    );
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -544,7 +548,11 @@ fn a_crash_between_recording_and_autosave_does_not_count_the_game_twice() {
     // not written (its previous version, one move before the end, is still there).
     std::fs::write(paths::current_game_path(&dir), &before_the_end).expect("write");
     let mut h = harness(GameKind::Gomoku, &dir);
-    assert_eq!(app(&h).gomoku.ctl.session.ply(), 8, "resumed before the end");
+    assert_eq!(
+        app(&h).gomoku.ctl.session.ply(),
+        8,
+        "resumed before the end"
+    );
     h.get_by_label("L8").click();
     h.run_steps(3);
     assert_eq!(
@@ -556,7 +564,11 @@ fn a_crash_between_recording_and_autosave_does_not_count_the_game_twice() {
         1,
         "the same game finished again is not counted again"
     );
-    assert!(app(&h).data.notices.is_empty(), "{:?}", app(&h).data.notices);
+    assert!(
+        app(&h).data.notices.is_empty(),
+        "{:?}",
+        app(&h).data.notices
+    );
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -689,7 +701,10 @@ fn unreadable_or_oversized_settings_are_kept_not_replaced() {
     data.set_profile("Bob");
     let kept = files_starting(&dir, "settings.json.corrupt-");
     assert_eq!(kept.len(), 1, "{kept:?}");
-    assert_eq!(std::fs::read_link(&kept[0]).expect("still the link"), elsewhere);
+    assert_eq!(
+        std::fs::read_link(&kept[0]).expect("still the link"),
+        elsewhere
+    );
     drop(data);
     assert_eq!(DataStore::open(&dir).profile(), "Bob");
     let _ = std::fs::remove_dir_all(&dir);
@@ -705,7 +720,10 @@ fn unreadable_or_oversized_settings_are_kept_not_replaced() {
     assert!(text.contains("more than the limit"), "{text}");
     let kept = files_starting(&dir, "settings.json.corrupt-");
     assert_eq!(kept.len(), 1);
-    assert_eq!(std::fs::metadata(&kept[0]).expect("kept").len(), huge.len() as u64);
+    assert_eq!(
+        std::fs::metadata(&kept[0]).expect("kept").len(),
+        huge.len() as u64
+    );
     drop(data);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -749,7 +767,11 @@ fn a_notice_about_a_huge_damaged_file_stays_short() {
     assert!(!data.notices.is_empty());
     for n in &data.notices {
         assert!(n.contains("records.json"), "{}", &n[..n.len().min(300)]);
-        assert!(n.chars().count() <= 1000, "a notice of {} characters", n.len());
+        assert!(
+            n.chars().count() <= 1000,
+            "a notice of {} characters",
+            n.len()
+        );
         assert!(n.contains('…'), "{n}");
     }
     drop(data);

@@ -8,12 +8,12 @@ use std::time::{Duration, Instant, SystemTime};
 use reversi_gomoku::core::{AiConfig, Level, Outcome, Side};
 use reversi_gomoku::gomoku::Rule;
 use reversi_gomoku::persist::records::default_profile_name;
+use reversi_gomoku::persist::records::{LOCK_WAIT, MAX_RECORDED_GAMES};
+use reversi_gomoku::persist::{GameId, LockError, Recording, lock_instance};
 use reversi_gomoku::persist::{
     GameKey, GameResult, LevelKey, LoadError, RecordError, RecordStore, Records, SaveError, Tally,
     atomic,
 };
-use reversi_gomoku::persist::records::{LOCK_WAIT, MAX_RECORDED_GAMES};
-use reversi_gomoku::persist::{GameId, LockError, Recording, lock_instance};
 
 fn temp_dir(name: &str) -> PathBuf {
     let nanos = SystemTime::now()
@@ -414,8 +414,14 @@ fn update_gives_up_on_a_lock_held_too_long_after_a_bounded_wait() {
         .unwrap_err();
     let waited = start.elapsed();
     assert!(matches!(err, SaveError::Locked { .. }), "{err:?}");
-    assert!(err.to_string().contains("locked by another window"), "{err}");
-    assert!(waited >= LOCK_WAIT - Duration::from_millis(50), "{waited:?}");
+    assert!(
+        err.to_string().contains("locked by another window"),
+        "{err}"
+    );
+    assert!(
+        waited >= LOCK_WAIT - Duration::from_millis(50),
+        "{waited:?}"
+    );
     assert!(waited < LOCK_WAIT + Duration::from_secs(1), "{waited:?}");
     assert_eq!(fs::read(dir.join("records.json")).unwrap(), before);
     drop(held);
@@ -813,7 +819,10 @@ fn a_symlinked_records_file_is_written_through_not_replaced() {
         .update(|r| r.record_vs_computer("cy", GameKey::Reversi, LevelKey::Easy, GameResult::Draw))
         .unwrap();
     assert!(
-        fs::symlink_metadata(&link).unwrap().file_type().is_symlink(),
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink(),
         "records.json is still the link"
     );
     let through = Records::from_json(&fs::read(&target).unwrap()).unwrap();
@@ -846,7 +855,10 @@ fn unknown_fields_survive_a_rewrite() {
     assert_eq!(doc["achievements"]["ann"][1], 2);
     assert_eq!(doc["profiles"][0]["name"], "ann");
     assert_eq!(doc["profiles"][0]["colour"], "blue");
-    assert_eq!(doc["profiles"][0]["vs_computer"]["reversi"]["easy"]["wins"], 3);
+    assert_eq!(
+        doc["profiles"][0]["vs_computer"]["reversi"]["easy"]["wins"],
+        3
+    );
     assert_eq!(doc["profiles"][1]["name"], "bob");
     fs::remove_dir_all(&dir).unwrap();
 }

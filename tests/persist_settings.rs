@@ -28,6 +28,9 @@ fn files_in(dir: &Path) -> Vec<String> {
     v
 }
 
+/// Whether a refused file was refused for the expected reason.
+type Check = fn(&LoadError) -> bool;
+
 fn named(profile: &str, white: Option<&str>) -> Settings {
     Settings {
         profile: Some(profile.to_string()),
@@ -65,7 +68,7 @@ fn settings_round_trip_and_keep_unknown_fields() {
 #[test]
 fn bad_settings_are_refused_and_set_aside() {
     let long = format!(r#"{{"version": 1, "profile": "{}"}}"#, "x".repeat(41));
-    let cases: [(&str, &str, fn(&LoadError) -> bool); 8] = [
+    let cases: [(&str, &str, Check); 8] = [
         ("newer", r#"{"version": 99999}"#, |e| {
             matches!(e, LoadError::NewerVersion { found: 99999, .. })
         }),
@@ -80,9 +83,11 @@ fn bad_settings_are_refused_and_set_aside() {
         ("control", r#"{"version": 1, "profile": "a\u0007b"}"#, |e| {
             matches!(e, LoadError::Invalid { .. })
         }),
-        ("spaces", r#"{"version": 1, "white_profile": " Bob"}"#, |e| {
-            matches!(e, LoadError::Invalid { .. })
-        }),
+        (
+            "spaces",
+            r#"{"version": 1, "white_profile": " Bob"}"#,
+            |e| matches!(e, LoadError::Invalid { .. }),
+        ),
         ("blank", r#"{"version": 1, "profile": ""}"#, |e| {
             matches!(e, LoadError::Invalid { .. })
         }),

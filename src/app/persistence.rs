@@ -588,7 +588,10 @@ impl DataStore {
         };
         match problem {
             Some(p) => {
-                self.notice(format!("Cannot use {:?} as a profile: {p}.", shorten(name, 50)));
+                self.notice(format!(
+                    "Cannot use {:?} as a profile: {p}.",
+                    shorten(name, 50)
+                ));
                 false
             }
             None => true,

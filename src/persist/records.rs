@@ -1093,12 +1093,12 @@ impl RecordStore {
             records
                 .validate()
                 .map_err(|r| SaveError::Invalid(LoadError::invalid(r)))?;
-            atomic::write_atomic(&self.path, records.to_json().as_bytes()).map_err(
-                |source| SaveError::Io {
+            atomic::write_atomic(&self.path, records.to_json().as_bytes()).map_err(|source| {
+                SaveError::Io {
                     path: self.path.clone(),
                     source,
-                },
-            )?;
+                }
+            })?;
         }
         self.records = records;
         Ok(value)
