@@ -574,6 +574,7 @@ fn a_crash_between_recording_and_autosave_does_not_count_the_game_twice() {
 }
 
 #[test]
+#[cfg(unix)] // symbolic links
 fn a_result_that_could_not_be_recorded_is_recorded_later() {
     let dir = temp_dir("retry");
     // The records lock cannot be taken: its file is a link into a missing directory.
@@ -686,6 +687,7 @@ fn damaged_settings_never_replace_an_older_backup() {
 }
 
 #[test]
+#[cfg(unix)] // symbolic links
 fn unreadable_or_oversized_settings_are_kept_not_replaced() {
     // Unreadable: settings.json names a directory.
     let dir = temp_dir("settings-unreadable");
