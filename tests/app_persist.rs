@@ -2,13 +2,17 @@
 //! autosave and resume, damaged files reported and kept, saved games opened and replayed.
 //! Each test uses its own data directory under the system temp dir.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use reversi_gomoku::app::{GameKind, ReversiGomokuApp};
+use common::{App, app, app_mut, step_until};
+use reversi_gomoku::app::GameKind;
+use reversi_gomoku::app::persistence::DataStore;
 use reversi_gomoku::core::{AiConfig, BySide, Level, Outcome, Side};
 use reversi_gomoku::gomoku::{self, Point, Rule};
 use reversi_gomoku::persist::{
@@ -17,53 +21,14 @@ use reversi_gomoku::persist::{
 use reversi_gomoku::reversi::{self, Move};
 use reversi_gomoku::session::{PlayerKind, Session};
 
-type App = Option<ReversiGomokuApp>;
-
 /// A fresh, empty directory for one test.
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "reversi-gomoku-app-persist-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    common::temp_dir("app-persist", name)
 }
 
+/// The app keeping its data in `dir`.
 fn harness(game: GameKind, dir: &Path) -> Harness<'static, App> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size([1200.0, 900.0])
-        .build_ui_state(
-            move |ui, app: &mut App| {
-                let app = app
-                    .get_or_insert_with(|| ReversiGomokuApp::with_data_dir(ui.ctx(), game, &dir));
-                app.logic(ui.ctx());
-                app.show(ui);
-            },
-            None,
-        );
-    h.run_steps(2);
-    h
-}
-
-fn app<'a>(h: &'a Harness<'static, App>) -> &'a ReversiGomokuApp {
-    h.state().as_ref().expect("created on the first frame")
-}
-
-fn app_mut<'a>(h: &'a mut Harness<'static, App>) -> &'a mut ReversiGomokuApp {
-    h.state_mut().as_mut().expect("created on the first frame")
-}
-
-/// Step frames until `done` holds (the computer thinks on another thread), at most 30 s.
-fn step_until(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&ReversiGomokuApp) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !done(app(h)) {
-        assert!(Instant::now() < deadline, "timed out waiting for: {what}");
-        std::thread::sleep(Duration::from_millis(20));
-        h.step();
-    }
-    h.step();
+    common::harness(game, Some(dir))
 }
 
 fn point(name: &str) -> Point {
@@ -458,5 +423,334 @@ fn hot_seat_game_between_two_profiles_updates_both_head_to_head_records() {
     assert_eq!(app(&h).data.profile(), "Alice");
     assert_eq!(app(&h).data.white_profile().as_deref(), Some("Bob"));
     drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_second_window_on_the_same_data_dir_leaves_the_autosave_alone() {
+    let dir = temp_dir("two-windows");
+    let mut first = harness(GameKind::Reversi, &dir);
+    first.get_by_label("d3").click();
+    first.step();
+    step_until(&mut first, "the computer's reply", |a| {
+        a.reversi.ctl.session.ply() == 2
+    });
+    let first_moves: Vec<Move> = app(&first).reversi.ctl.session.moves().collect();
+    assert!(app(&first).data.notices.is_empty());
+
+    let mut second = harness(GameKind::Reversi, &dir);
+    let text = app(&second).data.notices.join("\n");
+    assert!(text.contains("Another window"), "{text}");
+    assert_eq!(
+        app(&second).reversi.ctl.session.ply(),
+        0,
+        "the first window's game stays with it"
+    );
+    second.get_by_label("Computer plays White").click();
+    second.step();
+    second.get_by_label("f5").click();
+    second.run_steps(2);
+    assert_eq!(app(&second).reversi.ctl.session.ply(), 1);
+    let autosaved = load_current(&dir).expect("readable").expect("written");
+    let moves: Vec<String> = autosaved
+        .reversi
+        .expect("the first window's game")
+        .moves
+        .iter()
+        .map(|m| m.mv.clone())
+        .collect();
+    let expected: Vec<String> = first_moves.iter().map(ToString::to_string).collect();
+    assert_eq!(moves, expected, "the second window did not overwrite it");
+    drop(second);
+    drop(first);
+    // Once the first window is closed, the next one owns the autosave again.
+    let h = harness(GameKind::Reversi, &dir);
+    assert_eq!(
+        app(&h).reversi.ctl.session.moves().collect::<Vec<_>>(),
+        first_moves
+    );
+    assert!(
+        app(&h).data.notices.is_empty(),
+        "{:?}",
+        app(&h).data.notices
+    );
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The files in `dir` whose names start with `prefix`.
+fn files_starting(dir: &Path, prefix: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(prefix))
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+fn renju_medium_wins(dir: &Path, profile: &str) -> u32 {
+    Records::load(&paths::records_path(dir))
+        .ok()
+        .flatten()
+        .and_then(|r| {
+            r.profile(profile)
+                .map(|p| p.vs_computer(GameKey::Gomoku(Rule::Renju), LevelKey::Medium))
+        })
+        .map_or(0, |t| t.wins)
+}
+
+#[test]
+fn a_crash_between_recording_and_autosave_does_not_count_the_game_twice() {
+    let dir = temp_dir("crash-twice");
+    let profile;
+    let before_the_end;
+    {
+        let mut h = harness(GameKind::Gomoku, &dir);
+        profile = app(&h).data.profile();
+        app_mut(&mut h).gomoku.ctl.load_game(gomoku_one_from_five());
+        h.run_steps(2);
+        before_the_end = std::fs::read(paths::current_game_path(&dir)).expect("autosaved");
+        h.get_by_label("L8").click();
+        h.run_steps(2);
+        assert_eq!(renju_medium_wins(&dir, &profile), 1);
+    }
+    // The crash: records.json was replaced, the autosave that marks the game recorded was
+    // not written (its previous version, one move before the end, is still there).
+    std::fs::write(paths::current_game_path(&dir), &before_the_end).expect("write");
+    let mut h = harness(GameKind::Gomoku, &dir);
+    assert_eq!(
+        app(&h).gomoku.ctl.session.ply(),
+        8,
+        "resumed before the end"
+    );
+    h.get_by_label("L8").click();
+    h.run_steps(3);
+    assert_eq!(
+        app(&h).gomoku.ctl.outcome(),
+        Some(Outcome::Win(Side::Black))
+    );
+    assert_eq!(
+        renju_medium_wins(&dir, &profile),
+        1,
+        "the same game finished again is not counted again"
+    );
+    assert!(
+        app(&h).data.notices.is_empty(),
+        "{:?}",
+        app(&h).data.notices
+    );
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+#[cfg(unix)] // symbolic links
+fn a_result_that_could_not_be_recorded_is_recorded_later() {
+    let dir = temp_dir("retry");
+    // The records lock cannot be taken: its file is a link into a missing directory.
+    let lock = dir.join("records.json.lock");
+    std::os::unix::fs::symlink(dir.join("missing").join("records.json.lock"), &lock)
+        .expect("symlink");
+    let mut h = harness(GameKind::Gomoku, &dir);
+    let profile = app(&h).data.profile();
+    app_mut(&mut h).gomoku.ctl.load_game(gomoku_one_from_five());
+    h.run_steps(2);
+    let start = Instant::now();
+    h.get_by_label("L8").click();
+    h.run_steps(2);
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "a failing lock must not freeze the window: {:?}",
+        start.elapsed()
+    );
+    assert_eq!(
+        app(&h).gomoku.ctl.outcome(),
+        Some(Outcome::Win(Side::Black))
+    );
+    assert!(
+        app(&h)
+            .data
+            .notices
+            .iter()
+            .any(|n| n.contains("Could not record")),
+        "{:?}",
+        app(&h).data.notices
+    );
+    assert_eq!(renju_medium_wins(&dir, &profile), 0);
+    // The problem goes away: the result is recorded on a later try, once.
+    std::fs::remove_file(&lock).expect("remove the link");
+    let d = dir.clone();
+    let p = profile.clone();
+    step_until(&mut h, "the result recorded on a retry", move |_| {
+        renju_medium_wins(&d, &p) == 1
+    });
+    h.run_steps(3);
+    assert_eq!(renju_medium_wins(&dir, &profile), 1);
+    let current = load_current(&dir).expect("readable").expect("written");
+    assert!(current.gomoku.expect("the Gomoku game").recorded);
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn settings_path(dir: &Path) -> PathBuf {
+    dir.join("settings.json")
+}
+
+#[test]
+fn settings_of_an_unknown_version_are_set_aside_not_overwritten() {
+    for (name, text) in [
+        ("newer", r#"{"version": 99999, "profile": "Ann"}"#),
+        ("negative", r#"{"version": -1, "profile": "Ann"}"#),
+        ("missing", r#"{"profile": "Ann"}"#),
+    ] {
+        let dir = temp_dir(&format!("settings-{name}"));
+        std::fs::write(settings_path(&dir), text).expect("write");
+        let mut data = DataStore::open(&dir);
+        let notices = data.notices.join("\n");
+        assert!(
+            notices.contains("settings.json is damaged") && notices.contains(".corrupt-"),
+            "{name}: {notices}"
+        );
+        data.set_profile("Bob");
+        let kept = files_starting(&dir, "settings.json.corrupt-");
+        assert_eq!(kept.len(), 1, "{name}: {kept:?}");
+        assert_eq!(std::fs::read_to_string(&kept[0]).expect("read"), text);
+        drop(data);
+        assert_eq!(DataStore::open(&dir).profile(), "Bob");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn damaged_settings_never_replace_an_older_backup() {
+    let dir = temp_dir("settings-backups");
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_secs();
+    // Backups named for this second and the next two (the clock may tick meanwhile).
+    for s in secs..secs + 3 {
+        std::fs::write(
+            dir.join(format!("settings.json.corrupt-{s}")),
+            format!("older {s}"),
+        )
+        .expect("write");
+    }
+    std::fs::write(settings_path(&dir), "{ not json").expect("write");
+    let data = DataStore::open(&dir);
+    assert!(data.notices.join("\n").contains("settings.json is damaged"));
+    for s in secs..secs + 3 {
+        assert_eq!(
+            std::fs::read_to_string(dir.join(format!("settings.json.corrupt-{s}"))).expect("read"),
+            format!("older {s}"),
+            "an older backup was overwritten"
+        );
+    }
+    let kept = files_starting(&dir, "settings.json.corrupt-");
+    assert_eq!(kept.len(), 4, "{kept:?}");
+    assert!(
+        kept.iter()
+            .any(|p| std::fs::read_to_string(p).is_ok_and(|t| t == "{ not json"))
+    );
+    drop(data);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+#[cfg(unix)] // symbolic links
+fn unreadable_or_oversized_settings_are_kept_not_replaced() {
+    // Unreadable: settings.json names a directory.
+    let dir = temp_dir("settings-unreadable");
+    let elsewhere = dir.join("a-directory");
+    std::fs::create_dir_all(&elsewhere).expect("mkdir");
+    std::os::unix::fs::symlink(&elsewhere, settings_path(&dir)).expect("symlink");
+    let mut data = DataStore::open(&dir);
+    assert!(
+        data.notices.join("\n").contains("settings.json"),
+        "{:?}",
+        data.notices
+    );
+    data.set_profile("Bob");
+    let kept = files_starting(&dir, "settings.json.corrupt-");
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(
+        std::fs::read_link(&kept[0]).expect("still the link"),
+        elsewhere
+    );
+    drop(data);
+    assert_eq!(DataStore::open(&dir).profile(), "Bob");
+    let _ = std::fs::remove_dir_all(&dir);
+
+    // Larger than the limit: refused without being read.
+    let dir = temp_dir("settings-huge");
+    let mut huge = b"{\"version\": 1, \"profile\": \"".to_vec();
+    huge.resize(17 * 1024 * 1024, b'a');
+    huge.extend_from_slice(b"\"}");
+    std::fs::write(settings_path(&dir), &huge).expect("write");
+    let data = DataStore::open(&dir);
+    let text = data.notices.join("\n");
+    assert!(text.contains("more than the limit"), "{text}");
+    let kept = files_starting(&dir, "settings.json.corrupt-");
+    assert_eq!(kept.len(), 1);
+    assert_eq!(
+        std::fs::metadata(&kept[0]).expect("kept").len(),
+        huge.len() as u64
+    );
+    drop(data);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn stale_temp_files_are_removed_when_the_data_dir_is_opened() {
+    let dir = temp_dir("stale-temps");
+    let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+    let stale = [".current-game.json.tmp-4242-0", ".records.json.tmp-17-3"];
+    for name in stale {
+        let f = std::fs::File::create(dir.join(name)).expect("create");
+        f.set_modified(hour_ago).expect("set time");
+    }
+    // Being written by another window right now, and files that are not ours: kept.
+    let kept = [".settings.json.tmp-99-1", "notes.tmp-1-2", ".hidden"];
+    for name in kept {
+        std::fs::write(dir.join(name), "x").expect("write");
+    }
+    let f = std::fs::File::create(dir.join("notes.tmp-1-2")).expect("create");
+    f.set_modified(hour_ago).expect("set time");
+    let data = DataStore::open(&dir);
+    for name in stale {
+        assert!(!dir.join(name).exists(), "{name} left behind");
+    }
+    for name in kept {
+        assert!(dir.join(name).exists(), "{name} removed");
+    }
+    drop(data);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_notice_about_a_huge_damaged_file_stays_short() {
+    let dir = temp_dir("huge-token");
+    let token = "A".repeat(8 * 1024 * 1024);
+    let json = format!(
+        r#"{{"version": 1, "profiles": [{{"name": "ann", "vs_computer": {{"{token}": {{}}}}}}]}}"#
+    );
+    std::fs::write(paths::records_path(&dir), json).expect("write");
+    let data = DataStore::open(&dir);
+    assert!(!data.notices.is_empty());
+    for n in &data.notices {
+        assert!(n.contains("records.json"), "{}", &n[..n.len().min(300)]);
+        assert!(
+            n.chars().count() <= 1000,
+            "a notice of {} characters",
+            n.len()
+        );
+        assert!(n.contains('…'), "{n}");
+    }
+    drop(data);
     let _ = std::fs::remove_dir_all(&dir);
 }

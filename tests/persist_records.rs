@@ -8,6 +8,8 @@ use std::time::{Duration, Instant, SystemTime};
 use reversi_gomoku::core::{AiConfig, Level, Outcome, Side};
 use reversi_gomoku::gomoku::Rule;
 use reversi_gomoku::persist::records::default_profile_name;
+use reversi_gomoku::persist::records::{LOCK_WAIT, MAX_RECORDED_GAMES};
+use reversi_gomoku::persist::{GameId, LockError, Recording, lock_instance};
 use reversi_gomoku::persist::{
     GameKey, GameResult, LevelKey, LoadError, RecordError, RecordStore, Records, SaveError, Tally,
     atomic,
@@ -341,39 +343,174 @@ fn two_stores_do_not_lose_each_others_results() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Holds the records lock of `dir` the way another window does: an OS lock on
+/// `records.json.lock` through its own open file.
+fn hold_lock(dir: &Path) -> fs::File {
+    let f = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(dir.join("records.json.lock"))
+        .unwrap();
+    f.lock().unwrap();
+    f
+}
+
 #[test]
-fn update_waits_for_a_held_lock_and_breaks_a_stale_one() {
+fn update_waits_for_a_held_lock_and_ignores_a_left_over_lock_file() {
     let dir = temp_dir("lock");
     let lock = dir.join("records.json.lock");
     let (mut store, _) = RecordStore::open(&dir);
 
     // Held by another window that releases it after 300 ms.
-    fs::write(&lock, "pid 1").unwrap();
-    let releaser = {
-        let lock = lock.clone();
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(300));
-            fs::remove_file(lock).unwrap();
-        })
-    };
+    let held = hold_lock(&dir);
+    let releaser = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        held.unlock().unwrap();
+    });
     let start = Instant::now();
     store.update(|r| r.create_profile("ann").map(drop)).unwrap();
     assert!(start.elapsed() >= Duration::from_millis(250));
     releaser.join().unwrap();
+    assert!(!lock.exists());
 
-    // Left behind by a crashed window a minute ago: broken at once.
+    // A lock file left behind by a window that crashed just now, and one from a minute ago:
+    // the OS released their locks when those windows died, so neither holds anything up.
+    fs::write(&lock, "pid 1").unwrap();
+    let start = Instant::now();
+    store.update(|r| r.create_profile("bob").map(drop)).unwrap();
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "a fresh left-over lock file must not block: {:?}",
+        start.elapsed()
+    );
+    assert!(!lock.exists());
     let f = fs::File::create(&lock).unwrap();
     f.set_modified(SystemTime::now() - Duration::from_secs(60))
         .unwrap();
     drop(f);
     let start = Instant::now();
-    store.update(|r| r.create_profile("bob").map(drop)).unwrap();
-    assert!(start.elapsed() < Duration::from_secs(5));
+    store.update(|r| r.create_profile("cy").map(drop)).unwrap();
+    assert!(start.elapsed() < Duration::from_secs(1));
     assert!(!lock.exists());
+    assert_eq!(
+        RecordStore::open(&dir).0.records().profile_names(),
+        ["ann", "bob", "cy"]
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn update_gives_up_on_a_lock_held_too_long_after_a_bounded_wait() {
+    let dir = temp_dir("lock-held");
+    let (mut store, _) = RecordStore::open(&dir);
+    store.update(|r| r.create_profile("ann").map(drop)).unwrap();
+    let before = fs::read(dir.join("records.json")).unwrap();
+    let held = hold_lock(&dir);
+    let start = Instant::now();
+    let err = store
+        .update(|r| r.create_profile("bob").map(drop))
+        .unwrap_err();
+    let waited = start.elapsed();
+    assert!(matches!(err, SaveError::Locked { .. }), "{err:?}");
+    assert!(
+        err.to_string().contains("locked by another window"),
+        "{err}"
+    );
+    assert!(
+        waited >= LOCK_WAIT - Duration::from_millis(50),
+        "{waited:?}"
+    );
+    assert!(waited < LOCK_WAIT + Duration::from_secs(1), "{waited:?}");
+    assert_eq!(fs::read(dir.join("records.json")).unwrap(), before);
+    drop(held);
+    store.update(|r| r.create_profile("bob").map(drop)).unwrap();
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs `store.update` on another thread and returns its result and duration, failing the
+/// test (instead of hanging it) when it does not come back within 30 s.
+fn update_with_timeout(dir: &Path, name: &'static str) -> (Result<(), SaveError>, Duration) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let dir = dir.to_path_buf();
+    std::thread::spawn(move || {
+        let (mut store, _) = RecordStore::open(&dir);
+        let start = Instant::now();
+        let out = store.update(|r| r.create_profile(name).map(drop));
+        let _ = tx.send((out, start.elapsed()));
+    });
+    rx.recv_timeout(Duration::from_secs(30))
+        .expect("the update hung (the window would freeze)")
+}
+
+#[test]
+fn a_lock_path_that_is_a_directory_is_an_error_not_a_hang() {
+    let dir = temp_dir("lock-dir");
+    let lock = dir.join("records.json.lock");
+    fs::create_dir(&lock).unwrap();
+    // A fresh one: the old lock-file scheme waited 15 s for it.
+    let (out, took) = update_with_timeout(&dir, "ann");
+    let err = out.unwrap_err();
+    assert!(matches!(err, SaveError::Io { .. }), "{err:?}");
+    assert!(err.to_string().contains("records.json.lock"), "{err}");
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    // A stale one: the old scheme spun at 100 % CPU forever trying to remove it.
+    fs::File::open(&lock)
+        .unwrap()
+        .set_modified(SystemTime::now() - Duration::from_secs(3600))
+        .unwrap();
+    let (out, took) = update_with_timeout(&dir, "ann");
+    assert!(matches!(out, Err(SaveError::Io { .. })), "{out:?}");
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    assert!(lock.is_dir(), "left as it was");
+    assert!(!dir.join("records.json").exists());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_held_lock_is_never_broken_even_when_its_file_looks_old() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Barrier};
+    let dir = temp_dir("lock-race");
+    let lock = dir.join("records.json.lock");
+    let b_inside = Arc::new(AtomicBool::new(false));
+    let go = Arc::new(Barrier::new(2));
+    let b = {
+        let (dir, b_inside, go) = (dir.clone(), Arc::clone(&b_inside), Arc::clone(&go));
+        std::thread::spawn(move || {
+            let (mut store, _) = RecordStore::open(&dir);
+            go.wait();
+            store.update(|r| {
+                b_inside.store(true, Ordering::SeqCst);
+                r.create_profile("bob").map(drop)
+            })
+        })
+    };
+    let (mut a, _) = RecordStore::open(&dir);
+    let mut both_inside = false;
+    a.update(|r| {
+        // While A holds the lock its file gets an old time (a clock change, a network file
+        // system): the lock is still held, and B must wait for it.
+        fs::OpenOptions::new()
+            .write(true)
+            .open(&lock)
+            .unwrap()
+            .set_modified(SystemTime::now() - Duration::from_secs(60))
+            .unwrap();
+        go.wait();
+        std::thread::sleep(Duration::from_millis(500));
+        both_inside = b_inside.load(Ordering::SeqCst);
+        r.create_profile("ann").map(drop)
+    })
+    .unwrap();
+    b.join().unwrap().unwrap();
+    assert!(!both_inside, "two windows held the records lock at once");
     assert_eq!(
         RecordStore::open(&dir).0.records().profile_names(),
         ["ann", "bob"]
     );
+    assert_eq!(files_in(&dir), ["records.json"]);
     fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -571,5 +708,158 @@ fn update_over_a_file_damaged_meanwhile_keeps_it_and_uses_memory() {
             .vs_computer(GameKey::Reversi, LevelKey::Easy),
         t(2, 0, 0)
     );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn only_one_window_owns_a_data_dir_at_a_time() {
+    let dir = temp_dir("instance");
+    let first = lock_instance(&dir).unwrap();
+    let start = Instant::now();
+    assert!(matches!(lock_instance(&dir), Err(LockError::Busy { .. })));
+    assert!(start.elapsed() < Duration::from_millis(500), "no waiting");
+    drop(first);
+    let again = lock_instance(&dir).unwrap();
+    assert!(dir.join("instance.lock").exists());
+    drop(again);
+    assert_eq!(files_in(&dir), Vec::<String>::new());
+    // A directory in its place is an error, not a hang.
+    fs::create_dir(dir.join("instance.lock")).unwrap();
+    assert!(matches!(lock_instance(&dir), Err(LockError::Io { .. })));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_game_is_recorded_once_per_id_and_the_last_1000_ids_are_kept() {
+    let dir = temp_dir("record-once");
+    let (mut store, _) = RecordStore::open(&dir);
+    let win = |r: &mut Records| r.record_vs_computer("ann", RENJU, LevelKey::Hard, GameResult::Win);
+    let first = GameId(0x5f3a_9c0d_12ab_34ef);
+    assert_eq!(store.record_once(first, win).unwrap(), Recording::Recorded);
+    let written = fs::read(dir.join("records.json")).unwrap();
+    assert!(
+        String::from_utf8_lossy(&written).contains("\"5f3a9c0d12ab34ef\""),
+        "the id is stored with the result"
+    );
+    // The same game again (a retry after a crash, another window): nothing changes, nothing
+    // is written.
+    let (mut other, _) = RecordStore::open(&dir);
+    assert_eq!(
+        other.record_once(first, win).unwrap(),
+        Recording::AlreadyRecorded
+    );
+    assert_eq!(fs::read(dir.join("records.json")).unwrap(), written);
+    let tally = |s: &RecordStore| {
+        s.records()
+            .profile("ann")
+            .unwrap()
+            .vs_computer(RENJU, LevelKey::Hard)
+    };
+    assert_eq!(tally(&other), t(1, 0, 0));
+    // A refused change records nothing, not even the id, so it can be retried.
+    let second = GameId(2);
+    let err = store
+        .record_once(second, |r| {
+            r.record_vs_computer(&"x".repeat(41), RENJU, LevelKey::Hard, GameResult::Win)
+        })
+        .unwrap_err();
+    assert!(matches!(err, SaveError::Record(RecordError::NameTooLong)));
+    assert!(!RecordStore::open(&dir).0.records().is_recorded(second));
+    assert_eq!(store.record_once(second, win).unwrap(), Recording::Recorded);
+    // Bounded: the oldest ids are forgotten beyond MAX_RECORDED_GAMES.
+    let mut r = RecordStore::open(&dir).0.records().clone();
+    for n in 0..MAX_RECORDED_GAMES as u64 + 5 {
+        assert_eq!(
+            r.record_once(GameId(1000 + n), |r| win(r)).unwrap(),
+            Recording::Recorded
+        );
+    }
+    assert_eq!(r.recorded_games().len(), MAX_RECORDED_GAMES);
+    assert!(!r.is_recorded(first));
+    assert!(r.is_recorded(GameId(1000 + MAX_RECORDED_GAMES as u64 + 4)));
+    assert_eq!(Records::from_json(r.to_json().as_bytes()).unwrap(), r);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn records_without_game_ids_still_load_and_bad_ids_are_refused() {
+    let old = valid_records_json();
+    assert!(!old.contains("recorded_games"));
+    let r = Records::from_json(old.as_bytes()).unwrap();
+    assert!(r.recorded_games().is_empty());
+    assert_eq!("00000000000000ff".parse::<GameId>(), Ok(GameId(255)));
+    assert_eq!(GameId(255).to_string(), "00000000000000ff");
+    for bad in ["ff", "0x00000000000000ff", "00000000000000fg", ""] {
+        assert!(bad.parse::<GameId>().is_err(), "{bad}");
+    }
+    let with_bad_id = old.replacen(
+        "\"version\": 1,",
+        "\"version\": 1, \"recorded_games\": [\"nope\"],",
+        1,
+    );
+    assert_ne!(with_bad_id, old);
+    assert_records_refused("bad-id", with_bad_id.as_bytes(), |e| {
+        matches!(e, LoadError::Malformed { .. })
+    });
+}
+
+#[test]
+#[cfg(unix)] // symbolic links
+fn a_symlinked_records_file_is_written_through_not_replaced() {
+    let root = temp_dir("symlink");
+    let (data, elsewhere) = (root.join("data"), root.join("elsewhere"));
+    fs::create_dir_all(&data).unwrap();
+    fs::create_dir_all(&elsewhere).unwrap();
+    let target = elsewhere.join("records.json");
+    fs::write(&target, valid_records_json()).unwrap();
+    let link = data.join("records.json");
+    std::os::unix::fs::symlink("../elsewhere/records.json", &link).unwrap();
+    let (mut store, problem) = RecordStore::open(&data);
+    assert!(problem.is_none());
+    store
+        .update(|r| r.record_vs_computer("cy", GameKey::Reversi, LevelKey::Easy, GameResult::Draw))
+        .unwrap();
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink(),
+        "records.json is still the link"
+    );
+    let through = Records::from_json(&fs::read(&target).unwrap()).unwrap();
+    assert_eq!(through.profile_names(), ["ann", "bob", "cy"]);
+    assert_eq!(files_in(&elsewhere), ["records.json"]);
+    assert_eq!(files_in(&data), ["records.json"]);
+    fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn unknown_fields_survive_a_rewrite() {
+    let dir = temp_dir("unknown-kept");
+    let json = r#"{
+        "version": 1, "written_by": "a future minor release", "achievements": { "ann": [1, 2] },
+        "profiles": [ { "name": "ann", "colour": "blue",
+            "vs_computer": { "reversi": { "easy": { "wins": 2, "losses": 1, "draws": 0 } } } } ]
+    }"#;
+    fs::write(dir.join("records.json"), json).unwrap();
+    let (mut store, problem) = RecordStore::open(&dir);
+    assert!(problem.is_none());
+    store
+        .update(|r| r.record_vs_computer("ann", GameKey::Reversi, LevelKey::Easy, GameResult::Win))
+        .unwrap();
+    store
+        .update(|r| r.record_vs_computer("bob", GameKey::Reversi, LevelKey::Easy, GameResult::Win))
+        .unwrap();
+    let doc: serde_json::Value =
+        serde_json::from_slice(&fs::read(dir.join("records.json")).unwrap()).unwrap();
+    assert_eq!(doc["written_by"], "a future minor release");
+    assert_eq!(doc["achievements"]["ann"][1], 2);
+    assert_eq!(doc["profiles"][0]["name"], "ann");
+    assert_eq!(doc["profiles"][0]["colour"], "blue");
+    assert_eq!(
+        doc["profiles"][0]["vs_computer"]["reversi"]["easy"]["wins"],
+        3
+    );
+    assert_eq!(doc["profiles"][1]["name"], "bob");
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -532,3 +532,35 @@ fn huge_file_is_refused_unread() {
     });
     assert!(start.elapsed().as_secs() < 10);
 }
+
+#[test]
+fn autosaves_with_absurd_profile_names_or_times_are_set_aside() {
+    let is_invalid = |e: &LoadError| matches!(e, LoadError::Invalid { .. });
+    let mut g = reversi_game("f5d6c3");
+    g.profiles.black = Some("x".repeat(15_000));
+    assert_autosave_refused("long-profile", autosave_json(&g).as_bytes(), is_invalid);
+    let mut g = reversi_game("f5d6c3");
+    g.profiles.black = Some("x".repeat(41));
+    assert_autosave_refused("41-char-profile", autosave_json(&g).as_bytes(), is_invalid);
+    let mut g = reversi_game("f5d6c3");
+    g.profiles.black = Some("al\u{7}\nice".to_string());
+    assert_autosave_refused("control-profile", autosave_json(&g).as_bytes(), is_invalid);
+    let mut g = reversi_game("f5d6c3");
+    g.levels.white.time_ms = Some(u64::MAX);
+    assert_autosave_refused("time-budget", autosave_json(&g).as_bytes(), is_invalid);
+    let mut g = reversi_game("f5d6c3");
+    g.moves[1].time = u64::MAX;
+    assert_autosave_refused("move-time", autosave_json(&g).as_bytes(), is_invalid);
+    let mut g = reversi_game("f5d6c3");
+    g.started = u64::MAX;
+    assert_autosave_refused("started", autosave_json(&g).as_bytes(), is_invalid);
+    let mut g = reversi_game("f5d6c3");
+    g.saved = u64::MAX;
+    assert_autosave_refused("saved", autosave_json(&g).as_bytes(), is_invalid);
+    // The limits themselves are fine: a 40-character name, an hour per move, times to 2999.
+    let mut g = reversi_game("f5d6c3");
+    g.profiles.black = Some("x".repeat(40));
+    g.levels.white.time_ms = Some(3_600_000);
+    g.moves[2].time = 32_503_679_999_999;
+    assert!(CurrentGames::from_json(autosave_json(&g).as_bytes()).is_ok());
+}

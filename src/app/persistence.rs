@@ -3,36 +3,62 @@
 //! autosaves after every change, and the notices shown when a file is damaged.
 //!
 //! # Policies
-//! - **Records**: a game is added to the win records the first time it ends (on the board or
-//!   by resignation), when the [`Tracker`] sees the outcome for the current game
-//!   ([`Controller::serial`]). Undoing after the end and finishing again does not add a second
-//!   record, nor does a restart (the autosave keeps `"recorded": true`). Only games between a
-//!   human and the computer (the human's profile, per game key and [`LevelKey`]) and hot-seat
-//!   games between two *different* profiles (head to head) are recorded.
+//! - **Records, exactly once**: a game is added to the win records the first time it ends (on
+//!   the board or by resignation), when the [`Tracker`] sees the outcome for the current game
+//!   ([`Controller::serial`]). Every game has a [`GameId`] (kept in the autosave), and the
+//!   records file stores the ids of the games it counted in the same atomic write as their
+//!   results ([`RecordStore::record_once`](crate::persist::RecordStore::record_once)), so a
+//!   game recorded again — after undo and a second ending, a restart, or a crash between the
+//!   records write and the autosave — is recognised and not counted twice. The tracker marks
+//!   the game recorded only once the records said so; a failure (lock busy, I/O error) is
+//!   retried later ([`RETRY_FIRST`], doubling up to [`RETRY_MAX`]) and, since the autosave
+//!   still says "not recorded", after a restart too. Only games between a human and the
+//!   computer (the human's profile, per game key and [`LevelKey`]) and hot-seat games between
+//!   two *different* profiles (head to head) are recorded.
 //! - **Autosave**: after every change to a tab's game (move, undo, players, levels, profiles,
 //!   resignation), `current-game.json` in the data directory is rewritten atomically with the
 //!   games of both tabs ([`CurrentGames`]). Both are restored on start.
+//! - **One owner per data directory**: the first window holds the OS lock
+//!   `instance.lock` ([`crate::persist::lock_instance`]) for its lifetime and is the only one
+//!   that restores and writes `current-game.json`. A second window on the same directory
+//!   starts with new games, does not autosave, and says so in a notice; it still shares the
+//!   records (under their own lock) and the settings.
 //! - **Damaged files**: persist moves them aside (`<name>.corrupt-<secs>`); the app shows a
-//!   notice naming the file, the problem and where it was kept, and carries on.
+//!   notice naming the file, the problem and where it was kept (at most
+//!   [`MAX_NOTICE_CHARS`] characters), and carries on.
 
 use std::path::{Path, PathBuf};
-
-use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
 
 use crate::core::{AiConfig, BySide, GameRules, Outcome, Side};
 use crate::gomoku;
+use crate::persist::atomic::{STALE_TEMP_AFTER, remove_stale_temps};
+use crate::persist::records::check_name;
 use crate::persist::{
-    CurrentGames, GameKey, GameMeta, GameResult, LevelKey, LoadError, RecordStore, Records,
-    SavedGame, SavedResult, default_profile_name, load_current, save_current, unix_ms_now,
+    CurrentGames, FileLock, GameId, GameKey, GameMeta, GameResult, LevelKey, LoadError, LockError,
+    RecordStore, Recording, Records, SavedGame, SavedResult, Settings, default_profile_name,
+    load_current, lock_instance, save_current, shorten, unix_ms_now,
 };
 use crate::reversi;
 use crate::session::{PlayerKind, Session};
 
-use crate::core::GameKind;
 use super::controller::Controller;
+use crate::core::GameKind;
 
-/// Settings file (current profile, hot-seat White profile), in the data directory.
-pub const SETTINGS_FILE: &str = "settings.json";
+/// Settings file (current profile, hot-seat White profile), in the data directory; read and
+/// written by [`crate::persist::settings`].
+pub use crate::persist::SETTINGS_FILE;
+
+/// Longest notice shown, in characters (longer ones end in "…"), so that a file quoting
+/// megabytes cannot cover the window.
+pub const MAX_NOTICE_CHARS: usize = 600;
+
+/// First wait before trying again to record a result that could not be recorded (1 s).
+pub const RETRY_FIRST: Duration = Duration::from_secs(1);
+
+/// Longest wait between two tries to record a result (60 s); the wait doubles from
+/// [`RETRY_FIRST`] up to this.
+pub const RETRY_MAX: Duration = Duration::from_secs(60);
 
 /// What the app needs to save and restore one game kind.
 pub trait PersistGame: GameRules {
@@ -148,42 +174,84 @@ struct Snapshot<M> {
     recorded: bool,
 }
 
-/// Follows one tab's game: when each move was played, whether its result is already in the
-/// win records, and what the autosave holds.
+/// When to try again to record a result that could not be recorded: after [`RETRY_FIRST`],
+/// then twice as long each time, up to [`RETRY_MAX`].
+#[derive(Clone, Copy, Debug)]
+struct Backoff {
+    next_try: Instant,
+    wait: Duration,
+}
+
+impl Backoff {
+    /// After a failure now.
+    fn first(now: Instant) -> Backoff {
+        Backoff {
+            next_try: now + RETRY_FIRST,
+            wait: RETRY_FIRST,
+        }
+    }
+
+    /// After another failure now.
+    fn again(self, now: Instant) -> Backoff {
+        let wait = (self.wait * 2).min(RETRY_MAX);
+        Backoff {
+            next_try: now + wait,
+            wait,
+        }
+    }
+}
+
+/// Follows one tab's game: its id, when each move was played, whether its result is already
+/// in the win records, and what the autosave holds.
 #[derive(Clone, Debug)]
 pub struct Tracker<M> {
     serial: u64,
+    /// The game's identity in the win records (kept in the autosave).
+    pub id: GameId,
     /// When the game started, Unix ms.
     pub started: u64,
     times: Vec<u64>,
     /// The result of this game is in the win records (never record it again).
     pub recorded: bool,
+    /// The last try to record the result failed: the record and when to try again.
+    retry: Option<(GameRecord, Backoff)>,
     saved: Option<Snapshot<M>>,
 }
 
 impl<M: Copy + PartialEq> Tracker<M> {
-    /// A tracker for a fresh game with serial `serial`.
+    /// A tracker for a fresh game with serial `serial` and a new random id.
     #[must_use]
     pub fn new(serial: u64) -> Tracker<M> {
         Tracker {
             serial,
+            id: GameId::random(),
             started: unix_ms_now(),
             times: Vec::new(),
             recorded: false,
+            retry: None,
             saved: None,
         }
     }
 
-    /// Follow a game just loaded from `saved` (move times, start, recorded flag); it is
-    /// autosaved on the next tick.
+    /// Follow a game just loaded from `saved` (id, move times, start, recorded flag); it is
+    /// autosaved on the next tick. A game without an id (an older file, an imported
+    /// transcript) gets a new one.
     pub fn adopt(&mut self, serial: u64, saved: &SavedGame) {
         *self = Tracker {
             serial,
+            id: saved.id.unwrap_or_else(GameId::random),
             started: saved.started,
             times: saved.moves.iter().map(|m| m.time).collect(),
             recorded: saved.recorded,
+            retry: None,
             saved: None,
         };
+    }
+
+    /// The result of this game could not be recorded yet (it will be retried).
+    #[must_use]
+    pub fn record_pending(&self) -> bool {
+        self.retry.is_some()
     }
 
     /// The move times (Unix ms), one per ply played.
@@ -229,17 +297,26 @@ pub fn saved_game_of<G: PersistGame>(
         game.result = Some(SavedResult::Resigned(side));
     }
     game.recorded = tracker.recorded;
+    game.id = Some(tracker.id);
     Ok(game)
 }
 
 /// Per-frame bookkeeping for one tab (skip it while replaying): notice a new game, time the
-/// moves, record the result the first time the game ends, autosave on any change.
+/// moves, record the result the first time the game ends (retrying later when that fails),
+/// autosave on any change.
 pub fn tick<G: PersistGame>(
     ctl: &Controller<G>,
     tracker: &mut Tracker<G::Move>,
     data: &mut DataStore,
 ) {
+    let clock = Instant::now();
+    data.retry_deferred(clock);
     if ctl.serial() != tracker.serial {
+        // The finished game was replaced before its result could be recorded: the data
+        // store keeps trying (for as long as the window is open).
+        if let Some((record, _)) = tracker.retry.take() {
+            data.defer(record, clock);
+        }
         *tracker = Tracker::new(ctl.serial());
     }
     let ply = ctl.session.ply();
@@ -249,15 +326,29 @@ pub fn tick<G: PersistGame>(
     let profiles = data.side_profiles(ctl.session.players);
     if let Some(outcome) = ctl.outcome()
         && !tracker.recorded
+        && tracker
+            .retry
+            .as_ref()
+            .is_none_or(|(_, b)| clock >= b.next_try)
     {
-        tracker.recorded = true;
-        data.record_game(
-            ctl.session.position().game_key(),
-            ctl.session.players,
-            &ctl.ai,
-            &profiles,
+        let record = GameRecord {
+            id: tracker.id,
+            key: ctl.session.position().game_key(),
+            players: ctl.session.players,
+            ai: ctl.ai,
+            profiles: profiles.clone(),
             outcome,
-        );
+        };
+        if let RecordOutcome::Failed(_) = data.record_game(&record) {
+            let backoff = match &tracker.retry {
+                Some((_, b)) => b.again(clock),
+                None => Backoff::first(clock),
+            };
+            tracker.retry = Some((record, backoff));
+        } else {
+            tracker.recorded = true;
+            tracker.retry = None;
+        }
     }
     let snapshot = Snapshot {
         moves: ctl.session.moves().collect(),
@@ -300,22 +391,36 @@ pub fn abandoned_side<G: GameRules>(
     (by_human > 0).then_some(human)
 }
 
-/// The app's settings file.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-struct Settings {
-    /// The current profile (None = the OS user name).
-    #[serde(default)]
-    profile: Option<String>,
-    /// White's profile in hot-seat games (None = the current profile).
-    #[serde(default)]
-    white_profile: Option<String>,
+/// A finished game to add to the win records: everything [`DataStore::record_game`] needs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// The game's identity (recorded at most once).
+    pub id: GameId,
+    /// Which game and rule set.
+    pub key: GameKey,
+    /// Who played each side.
+    pub players: BySide<PlayerKind>,
+    /// The computer's settings per side (the level of a computer opponent).
+    pub ai: BySide<AiConfig>,
+    /// The profile of each human side.
+    pub profiles: BySide<Option<String>>,
+    /// How the game ended (a resignation is a win for the other side).
+    pub outcome: Outcome,
 }
 
-#[derive(Serialize)]
-struct SettingsOut<'a> {
-    version: u32,
-    #[serde(flatten)]
-    settings: &'a Settings,
+/// What [`DataStore::record_game`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordOutcome {
+    /// Added to the records; a sentence saying what was recorded.
+    Recorded(String),
+    /// The records already had this game (same [`GameId`]); nothing changed.
+    AlreadyRecorded,
+    /// A game that does not count (computer against computer, no profile, the same profile
+    /// on both sides); nothing changed.
+    NotCounted,
+    /// Recording failed (lock busy, I/O error, refused name); the reason, also shown as a
+    /// notice. Nothing changed, and the same record can be tried again.
+    Failed(String),
 }
 
 /// The data directory as the app sees it: records, settings, autosaves and the notices
@@ -326,8 +431,16 @@ pub struct DataStore {
     store: Option<RecordStore>,
     memory: Records,
     settings: Settings,
+    /// The lock that makes this window the owner of the data directory, while it is.
+    instance: Option<FileLock>,
+    /// This window restores and writes `current-game.json` (it owns the directory, or
+    /// could not tell because the OS refused the lock for another reason).
+    autosaves: bool,
     /// What `current-game.json` holds (both tabs' games).
     current: CurrentGames,
+    /// Results of games no longer on screen that could not be recorded yet, with when to try
+    /// again. Kept in memory only.
+    deferred: Vec<(GameRecord, Backoff)>,
     /// Messages for the user (damaged files, failed writes), shown until dismissed.
     pub notices: Vec<String>,
 }
@@ -341,13 +454,18 @@ impl DataStore {
             store: None,
             memory: Records::new(),
             settings: Settings::default(),
+            instance: None,
+            autosaves: true,
             current: CurrentGames::default(),
+            deferred: Vec::new(),
             notices: Vec::new(),
         }
     }
 
-    /// Open the data directory `dir` (created when missing): read the records and settings;
-    /// a damaged file becomes a notice (persist has moved it aside).
+    /// Open the data directory `dir` (created when missing): take ownership of it when no
+    /// other window has it (see the module docs), remove temp files left by a crash, read the
+    /// records, the settings and (as owner) the autosave; a damaged file becomes a notice
+    /// (persist has moved it aside).
     #[must_use]
     pub fn open(dir: &Path) -> DataStore {
         let mut data = DataStore::in_memory();
@@ -357,6 +475,23 @@ impl DataStore {
                 dir.display()
             ));
         }
+        match lock_instance(dir) {
+            Ok(lock) => data.instance = Some(lock),
+            Err(LockError::Busy { .. }) => {
+                data.autosaves = false;
+                data.notice(format!(
+                    "Another window is using the data directory {}: it keeps the autosaved \
+                     games, so this window starts new games and does not autosave them. Win \
+                     records and settings are shared.",
+                    dir.display()
+                ));
+            }
+            Err(e @ LockError::Io { .. }) => data.notice(format!(
+                "{e}. If another window uses the same data directory, the two may overwrite \
+                 each other's autosaved games."
+            )),
+        }
+        remove_stale_temps(dir, STALE_TEMP_AFTER);
         let (store, problem) = RecordStore::open(dir);
         if let Some(e) = problem {
             data.notice(format!("Win records: {e}. Starting with empty records."));
@@ -368,15 +503,22 @@ impl DataStore {
         data
     }
 
+    /// Whether this window restores and writes the autosave `current-game.json` (false for
+    /// a second window on a data directory another window owns).
+    #[must_use]
+    pub fn autosaves(&self) -> bool {
+        self.autosaves
+    }
+
     /// The data directory, when there is one.
     #[must_use]
     pub fn dir(&self) -> Option<&Path> {
         self.dir.as_deref()
     }
 
-    /// Add a notice for the user (not twice the same).
+    /// Add a notice for the user (not twice the same), cut to [`MAX_NOTICE_CHARS`].
     pub fn notice(&mut self, text: impl Into<String>) {
-        let text = text.into();
+        let text = shorten(&text.into(), MAX_NOTICE_CHARS);
         if !self.notices.contains(&text) {
             self.notices.push(text);
         }
@@ -437,8 +579,31 @@ impl DataStore {
         self.settings.white_profile.clone()
     }
 
-    /// Switch the current profile (it is created in the records on its first game).
+    /// Whether `name` can be a profile; if not, says why in a notice.
+    fn usable_name(&mut self, name: &str) -> bool {
+        let problem = if name.trim() == name {
+            check_name(name).err().map(|e| e.to_string())
+        } else {
+            Some("a profile name cannot start or end with spaces".to_string())
+        };
+        match problem {
+            Some(p) => {
+                self.notice(format!(
+                    "Cannot use {:?} as a profile: {p}.",
+                    shorten(name, 50)
+                ));
+                false
+            }
+            None => true,
+        }
+    }
+
+    /// Switch the current profile (it is created in the records on its first game). An
+    /// unusable name (see [`check_name`]; no surrounding spaces) is refused with a notice.
     pub fn set_profile(&mut self, name: &str) {
+        if !self.usable_name(name) {
+            return;
+        }
         self.settings.profile = Some(name.to_string());
         if self.settings.white_profile.as_deref() == Some(name) {
             self.settings.white_profile = None;
@@ -446,8 +611,14 @@ impl DataStore {
         self.save_settings();
     }
 
-    /// Choose White's profile for hot-seat games (`None`: the current profile).
+    /// Choose White's profile for hot-seat games (`None`: the current profile). An unusable
+    /// name is refused with a notice, as in [`DataStore::set_profile`].
     pub fn set_white_profile(&mut self, name: Option<String>) {
+        if let Some(n) = &name
+            && !self.usable_name(n)
+        {
+            return;
+        }
         self.settings.white_profile = name.filter(|n| *n != self.profile());
         self.save_settings();
     }
@@ -514,16 +685,19 @@ impl DataStore {
         }
     }
 
-    /// Add a finished game to the records (see the module docs for which games count).
-    /// Returns a sentence describing what was recorded, if anything.
-    pub fn record_game(
-        &mut self,
-        key: GameKey,
-        players: BySide<PlayerKind>,
-        ai: &BySide<AiConfig>,
-        profiles: &BySide<Option<String>>,
-        outcome: Outcome,
-    ) -> Option<String> {
+    /// Add a finished game to the records, exactly once per [`GameRecord::id`] (see the
+    /// module docs for which games count). A failure becomes a notice; nothing is recorded
+    /// then and the caller may try again with the same record.
+    pub fn record_game(&mut self, record: &GameRecord) -> RecordOutcome {
+        let GameRecord {
+            id,
+            key,
+            players,
+            ai,
+            profiles,
+            outcome,
+        } = record;
+        let (key, outcome) = (*key, *outcome);
         let result = match (players.black, players.white) {
             (PlayerKind::Human, PlayerKind::Computer)
             | (PlayerKind::Computer, PlayerKind::Human) => {
@@ -532,45 +706,109 @@ impl DataStore {
                 } else {
                     Side::White
                 };
-                let name = profiles.get(human).clone()?;
+                let Some(name) = profiles.get(human).clone() else {
+                    return RecordOutcome::NotCounted;
+                };
                 let level = LevelKey::from_config(ai.get(human.other()));
                 let result = GameResult::for_side(outcome, human);
-                self.update(|r| r.record_vs_computer(&name, key, level, result))
-                    .map(|()| {
-                        format!(
-                            "{name}: {result:?} against the computer ({})",
-                            level.label()
-                        )
+                self.record_once(*id, |r| r.record_vs_computer(&name, key, level, result))
+                    .map(|done| {
+                        done.then(|| {
+                            format!(
+                                "{name}: {result:?} against the computer ({})",
+                                level.label()
+                            )
+                        })
                     })
             }
             (PlayerKind::Human, PlayerKind::Human) => {
                 let (Some(b), Some(w)) = (profiles.black.clone(), profiles.white.clone()) else {
-                    return None;
+                    return RecordOutcome::NotCounted;
                 };
                 if b == w {
-                    return None;
+                    return RecordOutcome::NotCounted;
                 }
-                self.update(|r| r.record_head_to_head(&b, &w, key, outcome))
-                    .map(|()| format!("{b} vs {w}: recorded"))
+                self.record_once(*id, |r| r.record_head_to_head(&b, &w, key, outcome))
+                    .map(|done| done.then(|| format!("{b} vs {w}: recorded")))
             }
-            (PlayerKind::Computer, PlayerKind::Computer) => return None,
+            (PlayerKind::Computer, PlayerKind::Computer) => return RecordOutcome::NotCounted,
         };
         match result {
-            Ok(text) => Some(text),
+            Ok(Some(text)) => RecordOutcome::Recorded(text),
+            Ok(None) => RecordOutcome::AlreadyRecorded,
             Err(e) => {
-                self.notice(format!("Could not record the result: {e}"));
-                None
+                self.notice(format!(
+                    "Could not record the result: {e}. It will be tried again."
+                ));
+                RecordOutcome::Failed(e)
             }
         }
     }
 
-    /// Make `game` the autosaved game of tab `kind` and rewrite `current-game.json`; a
-    /// failure becomes a notice.
+    /// [`RecordStore::record_once`] on disk (or [`Records::record_once`] in memory):
+    /// `Ok(true)` when recorded now, `Ok(false)` when it already was.
+    fn record_once(
+        &mut self,
+        id: GameId,
+        record: impl FnOnce(&mut Records) -> Result<(), crate::persist::RecordError>,
+    ) -> Result<bool, String> {
+        let done = match &mut self.store {
+            Some(store) => {
+                let out = store.record_once(id, record).map_err(|e| e.to_string());
+                if let Some(e) = store.take_problem() {
+                    let text = format!("Win records: {e}.");
+                    self.notice(text);
+                }
+                out?
+            }
+            None => self
+                .memory
+                .record_once(id, record)
+                .map_err(|e| e.to_string())?,
+        };
+        Ok(done == Recording::Recorded)
+    }
+
+    /// Keep trying to record `record` (a game no longer on screen) from time to time while
+    /// the window is open, starting after [`RETRY_FIRST`].
+    pub fn defer(&mut self, record: GameRecord, now: Instant) {
+        if !self.deferred.iter().any(|(r, _)| r.id == record.id) {
+            self.deferred.push((record, Backoff::first(now)));
+        }
+    }
+
+    /// The results still waiting to be recorded (see [`DataStore::defer`]).
+    #[must_use]
+    pub fn deferred_count(&self) -> usize {
+        self.deferred.len()
+    }
+
+    /// Try again the deferred records that are due at `now`.
+    pub fn retry_deferred(&mut self, now: Instant) {
+        if self.deferred.iter().all(|(_, b)| now < b.next_try) {
+            return;
+        }
+        let waiting = std::mem::take(&mut self.deferred);
+        for (record, backoff) in waiting {
+            if now < backoff.next_try {
+                self.deferred.push((record, backoff));
+            } else if let RecordOutcome::Failed(_) = self.record_game(&record) {
+                self.deferred.push((record, backoff.again(now)));
+            }
+        }
+    }
+
+    /// Make `game` the autosaved game of tab `kind` and rewrite `current-game.json` (only
+    /// in the window that owns the data directory, see [`DataStore::autosaves`]); a failure
+    /// becomes a notice.
     pub fn autosave(&mut self, kind: GameKind, game: SavedGame) {
         self.current.set(kind, Some(game));
         let Some(dir) = &self.dir else {
             return;
         };
+        if !self.autosaves {
+            return;
+        }
         if let Err(e) = save_current(dir, &self.current) {
             self.notice(format!("Autosave failed: {e}"));
         }
@@ -582,11 +820,15 @@ impl DataStore {
         self.current.get(kind)
     }
 
-    /// Read `current-game.json`: empty when missing; a damaged one becomes a notice.
+    /// Read `current-game.json`: empty when missing or when another window owns it; a
+    /// damaged one becomes a notice.
     fn load_current_games(&mut self) -> CurrentGames {
         let Some(dir) = &self.dir else {
             return CurrentGames::default();
         };
+        if !self.autosaves {
+            return CurrentGames::default();
+        }
         match load_current(dir) {
             Ok(games) => games.unwrap_or_default(),
             Err(e) => {
@@ -596,60 +838,31 @@ impl DataStore {
         }
     }
 
+    /// Read `settings.json` (see [`crate::persist::settings`]): defaults when missing; a
+    /// damaged one becomes a notice.
     fn load_settings(&mut self) -> Settings {
         let Some(dir) = &self.dir else {
             return Settings::default();
         };
-        let path = dir.join(SETTINGS_FILE);
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Settings::default(),
+        match Settings::load(dir) {
+            Ok(s) => s.unwrap_or_default(),
             Err(e) => {
-                self.notice(format!("Cannot read {}: {e}", path.display()));
-                return Settings::default();
+                self.notice(format!("Settings: {e}. Using default settings."));
+                Settings::default()
             }
-        };
-        match serde_json::from_slice::<Settings>(&bytes) {
-            Ok(s) if s.profile.as_deref().is_none_or(|n| !n.trim().is_empty()) => s,
-            Ok(_) => self.quarantine_settings(&path, "empty profile name"),
-            Err(e) => self.quarantine_settings(&path, &e.to_string()),
         }
     }
 
-    fn quarantine_settings(&mut self, path: &Path, reason: &str) -> Settings {
-        let mut kept = path.as_os_str().to_os_string();
-        kept.push(format!(".corrupt-{}", unix_ms_now() / 1000));
-        let kept = PathBuf::from(kept);
-        let text = match std::fs::rename(path, &kept) {
-            Ok(()) => format!(
-                "{} is damaged ({reason}); it was moved to {}. Using default settings.",
-                path.display(),
-                kept.display()
-            ),
-            Err(e) => format!(
-                "{} is damaged ({reason}) and could not be moved aside ({e}). Using default settings.",
-                path.display()
-            ),
-        };
-        self.notice(text);
-        Settings::default()
-    }
-
+    /// Write `settings.json`; a damaged file found there is reported (and was moved aside, or
+    /// when it could not be, left alone and not overwritten), a failure becomes a notice.
     fn save_settings(&mut self) {
         let Some(dir) = &self.dir else {
             return;
         };
-        let path = dir.join(SETTINGS_FILE);
-        let json = serde_json::to_string_pretty(&SettingsOut {
-            version: crate::persist::FORMAT_VERSION,
-            settings: &self.settings,
-        })
-        .unwrap_or_else(|e| unreachable!("settings always serialize: {e}"));
-        if let Err(e) = crate::persist::write_atomic(&path, json.as_bytes()) {
-            self.notice(format!(
-                "Cannot save the settings to {}: {e}",
-                path.display()
-            ));
+        match self.settings.save(dir) {
+            Ok(None) => {}
+            Ok(Some(e)) => self.notice(format!("Settings: {e}.")),
+            Err(e) => self.notice(format!("Cannot save the settings: {e}")),
         }
     }
 }

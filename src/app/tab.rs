@@ -15,7 +15,7 @@ use crate::session::{PlayerKind, Session};
 
 use super::controller::{Controller, Update};
 use super::panels::{self, LevelHelp};
-use super::persistence::{self, DataStore, PersistGame, Tracker};
+use super::persistence::{self, DataStore, GameRecord, PersistGame, RecordOutcome, Tracker};
 use super::records_window::CurrentGame;
 use super::replay::{REPLAY_REFUSAL, Replay, ReplayAction};
 
@@ -197,17 +197,22 @@ impl<G: GameView> Tab<G> {
         persistence::abandoned_side(&self.ctl, &self.track)
     }
 
-    /// Record the abandoned live game as a loss for `human`.
+    /// Record the abandoned live game as a loss for `human`. The game is about to be replaced:
+    /// when recording fails now, the data store keeps trying.
     pub fn record_loss(&mut self, data: &mut DataStore, human: Side) {
         let ctl = &self.ctl;
-        let profiles = data.side_profiles(ctl.session.players);
-        data.record_game(
-            ctl.session.position().game_key(),
-            ctl.session.players,
-            &ctl.ai,
-            &profiles,
-            Outcome::Win(human.other()),
-        );
+        let players = ctl.session.players;
+        let record = GameRecord {
+            id: self.track.id,
+            key: ctl.session.position().game_key(),
+            players,
+            ai: ctl.ai,
+            profiles: data.side_profiles(players),
+            outcome: Outcome::Win(human.other()),
+        };
+        if let RecordOutcome::Failed(_) = data.record_game(&record) {
+            data.defer(record, std::time::Instant::now());
+        }
         self.track.recorded = true;
     }
 

@@ -1,25 +1,36 @@
-//! Everything the app keeps on disk: win records per profile, saved games and the autosaved
-//! game in progress, all as small versioned JSON files in one data directory.
+//! Everything the app keeps on disk: win records per profile, settings, saved games and the
+//! autosaved game in progress, all as small versioned JSON files in one data directory.
 //!
 //! - [`paths`]: where the data directory is (`--data-dir`, `REVERSI_GOMOKU_DATA_DIR`, or the
 //!   platform's data directory) and the file names in it.
-//! - [`atomic`]: crash-safe writes (temp file, fsync, rename, fsync the directory).
+//! - [`atomic`]: crash-safe writes (temp file, fsync, rename, fsync the directory), through
+//!   symbolic links to their targets; removal of temp files left by a crash.
+//! - [`lock`]: OS advisory file locks with a bounded wait (released by the OS when a process
+//!   dies, so never stale).
 //! - [`records`]: profiles and their wins/losses/draws against the computer and head to head,
-//!   with a lock file so that two app windows never lose each other's updates.
+//!   under an OS lock so that two app windows never lose each other's updates.
 //! - [`savegame`]: a game as a JSON document (replayed through the rules on load, never
 //!   trusted), plain transcripts ("f5d6c3…", "h8i9…"), and the autosave `current-game.json`.
+//! - [`settings`]: `settings.json` (current profile, hot-seat White profile).
+//! - [`lock_instance`]: the OS lock `instance.lock` held by the window that owns the data
+//!   directory (and so the autosave).
 //!
 //! # Damaged files
 //! A file that cannot be read, is empty, truncated, not JSON, of the wrong shape, of a newer
 //! format `version`, larger than [`MAX_FILE_BYTES`] or failing validation is never overwritten:
 //! the loader renames it to `<name>.corrupt-<unix seconds>` (plus `-<n>` if that name is
 //! taken), returns [`LoadError::Corrupt`] naming both paths and the problem, and the caller
-//! carries on with defaults. Loaders never panic, whatever the bytes.
+//! carries on with defaults. Loaders never panic, whatever the bytes. A `version` that is
+//! missing, not a positive integer or newer than [`FORMAT_VERSION`] makes a file damaged too.
+//! Problem descriptions are cut to [`MAX_REASON_CHARS`] characters, so a damaged file cannot
+//! produce a message of megabytes.
 
 pub mod atomic;
+pub mod lock;
 pub mod paths;
 pub mod records;
 pub mod savegame;
+pub mod settings;
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -29,15 +40,20 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::Deserialize;
 
 pub use atomic::write_atomic;
-pub use paths::{CURRENT_GAME_FILE, DATA_DIR_ENV, RECORDS_FILE, data_dir, resolve_data_dir};
+pub use lock::{FileLock, LockError};
+pub use paths::{
+    CURRENT_GAME_FILE, DATA_DIR_ENV, INSTANCE_LOCK_FILE, RECORDS_FILE, SETTINGS_FILE, data_dir,
+    resolve_data_dir,
+};
 pub use records::{
-    GameKey, GameResult, LevelKey, Profile, ProfileSummary, RankingEntry, RecordError, RecordStore,
-    Records, Tally, default_profile_name,
+    GameId, GameKey, GameResult, LevelKey, Profile, ProfileSummary, RankingEntry, RecordError,
+    RecordStore, Recording, Records, Tally, default_profile_name,
 };
 pub use savegame::{
     CurrentGames, GameMeta, GameReplay, SavedGame, SavedMove, SavedResult, format_gomoku_moves,
     load_current, parse_gomoku_moves, remove_current, save_current,
 };
+pub use settings::Settings;
 
 /// The newest file format version this program reads and the one it writes (the top-level
 /// `"version"` of every file).
@@ -45,6 +61,36 @@ pub const FORMAT_VERSION: u32 = 1;
 
 /// Files larger than this (16 MiB) are refused as corrupt without being read.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Longest problem description kept in a [`LoadError`] (200 characters): a damaged file can
+/// hold megabytes that a parser error would quote.
+pub const MAX_REASON_CHARS: usize = 200;
+
+/// `text` cut to at most `max_chars` characters: when longer, its first `max_chars - 1`
+/// characters followed by "…".
+#[must_use]
+pub fn shorten(text: &str, max_chars: usize) -> String {
+    match text.char_indices().nth(max_chars) {
+        None => text.to_string(),
+        Some(_) => {
+            let keep: String = text.chars().take(max_chars.saturating_sub(1)).collect();
+            format!("{keep}…")
+        }
+    }
+}
+
+/// Takes the lock that makes a window the owner of the data directory `dir` (the OS lock on
+/// `dir/instance.lock`, see [`lock`]), for as long as the returned guard lives. Does not wait:
+/// another live window holding it gives [`LockError::Busy`] at once. The OS releases it when
+/// the window exits or crashes. The app's owner window is the only one that restores and
+/// writes the autosave `current-game.json`.
+///
+/// # Errors
+/// [`LockError::Busy`] when another window owns `dir`; [`LockError::Io`] when the lock file
+/// cannot be created or locked (a missing or read-only directory, no lock support).
+pub fn lock_instance(dir: &Path) -> Result<FileLock, LockError> {
+    FileLock::acquire(&paths::instance_lock_path(dir), std::time::Duration::ZERO)
+}
 
 /// Why a file could not be loaded. The content problems (`Empty` … `Invalid`) come back bare
 /// from the `from_json` functions; the file loaders wrap them in [`LoadError::Corrupt`] after
@@ -139,9 +185,10 @@ impl LoadError {
         }
     }
 
+    /// [`LoadError::Invalid`] with `reason` cut to [`MAX_REASON_CHARS`].
     pub(crate) fn invalid(reason: impl Into<String>) -> LoadError {
         LoadError::Invalid {
-            reason: reason.into(),
+            reason: shorten(&reason.into(), MAX_REASON_CHARS),
         }
     }
 
@@ -153,7 +200,7 @@ impl LoadError {
             serde_json::error::Category::Io => "read error",
         };
         LoadError::Malformed {
-            reason: format!("{kind}: {e}"),
+            reason: shorten(&format!("{kind}: {e}"), MAX_REASON_CHARS),
         }
     }
 }
@@ -170,7 +217,7 @@ pub enum SaveError {
         #[source]
         source: io::Error,
     },
-    /// Another window held the lock file for longer than [`records::LOCK_WAIT`].
+    /// Another window held the records lock for all of [`records::LOCK_WAIT`].
     #[error("{} is locked by another window; try again", path.display())]
     Locked {
         /// The lock file.
@@ -196,11 +243,24 @@ pub fn unix_ms_now() -> u64 {
 }
 
 /// Reads a whole file of at most [`MAX_FILE_BYTES`]. `Ok(None)` when it does not exist.
+/// Anything but a regular file (a directory, a FIFO that would block the read, a device) is
+/// an [`LoadError::Io`] error, without being opened.
 fn read_limited(path: &Path) -> Result<Option<Vec<u8>>, LoadError> {
     let io_err = |source| LoadError::Io {
         path: path.to_path_buf(),
         source,
     };
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            return Err(io_err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "not a regular file",
+            )));
+        }
+        Ok(_) => {}
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io_err(e)),
+    }
     let file = match File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -245,9 +305,12 @@ fn check_envelope(bytes: &[u8]) -> Result<(), LoadError> {
     let probe: Probe = serde_json::from_slice(bytes).map_err(|e| LoadError::from_json_error(&e))?;
     let Some(version) = probe.version.as_u64() else {
         return Err(LoadError::Malformed {
-            reason: format!(
-                "\"version\" must be a positive integer, not {}",
-                probe.version
+            reason: shorten(
+                &format!(
+                    "\"version\" must be a positive integer, not {}",
+                    probe.version
+                ),
+                MAX_REASON_CHARS,
             ),
         });
     };

@@ -11,8 +11,10 @@
 //!    - Windows: `%APPDATA%\reversi-gomoku\data`, i.e.
 //!      `C:\Users\<user>\AppData\Roaming\reversi-gomoku\data`.
 //!
-//! It holds [`RECORDS_FILE`] (`records.json`, with its lock `records.json.lock`) and
-//! [`CURRENT_GAME_FILE`] (`current-game.json`), plus any `*.corrupt-*` files set aside.
+//! It holds [`RECORDS_FILE`] (`records.json`, with its lock `records.json.lock` while a window
+//! updates it), [`SETTINGS_FILE`] (`settings.json`), [`CURRENT_GAME_FILE`]
+//! (`current-game.json`) and [`INSTANCE_LOCK_FILE`] (`instance.lock`, while a window owns the
+//! directory), plus any `*.corrupt-*` files set aside.
 
 use std::ffi::OsStr;
 use std::io;
@@ -26,6 +28,13 @@ pub const RECORDS_FILE: &str = "records.json";
 
 /// File name of the autosaved game in progress in the data directory.
 pub const CURRENT_GAME_FILE: &str = "current-game.json";
+
+/// File name of the settings (current profile, hot-seat White profile) in the data directory.
+pub const SETTINGS_FILE: &str = "settings.json";
+
+/// File name of the lock held by the window that owns the data directory (see
+/// [`super::lock_instance`]).
+pub const INSTANCE_LOCK_FILE: &str = "instance.lock";
 
 /// The data directory chosen from an explicit directory and an environment value, without
 /// touching the file system: `explicit`, else `env` when not empty, else the platform's data
@@ -75,6 +84,18 @@ pub fn records_path(dir: &Path) -> PathBuf {
 #[must_use]
 pub fn current_game_path(dir: &Path) -> PathBuf {
     dir.join(CURRENT_GAME_FILE)
+}
+
+/// `dir/settings.json`.
+#[must_use]
+pub fn settings_path(dir: &Path) -> PathBuf {
+    dir.join(SETTINGS_FILE)
+}
+
+/// `dir/instance.lock`.
+#[must_use]
+pub fn instance_lock_path(dir: &Path) -> PathBuf {
+    dir.join(INSTANCE_LOCK_FILE)
 }
 
 #[cfg(test)]

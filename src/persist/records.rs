@@ -11,31 +11,38 @@
 //!       "vs_computer": { "reversi": { "hard": { "wins": 3, "losses": 1, "draws": 0 } } },
 //!       "head_to_head": { "bob": { "gomoku-renju": { "wins": 1, "losses": 2, "draws": 0 } } }
 //!     }
-//!   ]
+//!   ],
+//!   "recorded_games": ["5f3a9c0d12ab34ef", "0123456789abcdef"]
 //! }
 //! ```
 //! Game keys: [`GameKey`] (`reversi`, `gomoku-freestyle`, `gomoku-standard`, `gomoku-renju`);
-//! level keys: [`LevelKey`] (`easy`, `medium`, `hard`, `depth-N`). Unknown fields are ignored.
+//! level keys: [`LevelKey`] (`easy`, `medium`, `hard`, `depth-N`). `recorded_games`
+//! (optional; older files have none): the [`GameId`]s of the last [`MAX_RECORDED_GAMES`]
+//! games recorded, oldest first, so that recording a game again is recognised
+//! ([`Records::record_once`]). Unknown fields at the top level and in a profile are kept
+//! as they are when the file is rewritten (so an older version does not erase what a newer
+//! one added); unknown fields inside a tally are ignored.
 //! Validation: names non-empty, trimmed, without control characters, at most
 //! [`MAX_NAME_CHARS`] characters and unique; every count total fits a `u32`; head-to-head
 //! entries name an existing other profile and mirror that profile's entry (wins ↔ losses).
 //!
 //! # Concurrency
-//! [`RecordStore::update`] takes the lock file `records.json.lock` (created exclusively; a lock
-//! older than [`LOCK_STALE_AFTER`] is considered abandoned and removed), re-reads the file,
-//! applies the change to what is on disk, writes atomically and releases the lock. So two app
-//! windows sharing a data directory never lose each other's results.
+//! [`RecordStore::update`] takes an OS advisory lock on `records.json.lock` (see
+//! [`super::lock`]: released by the OS when a window dies, so never stale), waiting at most
+//! [`LOCK_WAIT`]; then it re-reads the file, applies the change to what is on disk, writes
+//! atomically and releases the lock. So two app windows sharing a data directory never lose
+//! each other's results, and never hold the lock at the same time.
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::fs::{self, OpenOptions};
-use std::io::{self, Write};
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use super::lock::{FileLock, LockError};
 use super::{FORMAT_VERSION, LoadError, SaveError, atomic, load_with_policy, parse_json, paths};
 use crate::core::{AiConfig, Level, MAX_DEPTH, MIN_DEPTH, Outcome, Side};
 use crate::gomoku::Rule;
@@ -43,12 +50,14 @@ use crate::gomoku::Rule;
 /// Longest profile name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
 
-/// A lock file older than this (10 s) is considered left behind by a crashed window and removed.
-pub const LOCK_STALE_AFTER: Duration = Duration::from_secs(10);
+/// How many ids of recorded games `records.json` keeps (the most recent 1000): enough to
+/// recognise any game a window or a crash could try to record again.
+pub const MAX_RECORDED_GAMES: usize = 1000;
 
-/// How long [`RecordStore::update`] waits for the lock (15 s) before giving up with
-/// [`SaveError::Locked`]; longer than [`LOCK_STALE_AFTER`], so only a live holder can block it.
-pub const LOCK_WAIT: Duration = Duration::from_secs(15);
+/// How long [`RecordStore::update`] waits for another window's lock (2 s) before giving up
+/// with [`SaveError::Locked`]. The lock is an OS lock (see [`super::lock`]), so only a live
+/// window can hold it, and an update holds it for a few milliseconds.
+pub const LOCK_WAIT: Duration = Duration::from_secs(2);
 
 /// The profile name used when none was chosen: the OS user name (`USER`, else `USERNAME`),
 /// trimmed and cut to [`MAX_NAME_CHARS`], or "Player" when unset or unusable.
@@ -95,8 +104,12 @@ pub enum RecordError {
     Overflow(String),
 }
 
-/// Checks a (trimmed) profile name.
-fn check_name(name: &str) -> Result<(), RecordError> {
+/// Checks a (trimmed) profile name: not empty, at most [`MAX_NAME_CHARS`] characters, no
+/// control characters.
+///
+/// # Errors
+/// [`RecordError::EmptyName`], [`RecordError::NameTooLong`] or [`RecordError::BadCharacter`].
+pub fn check_name(name: &str) -> Result<(), RecordError> {
     if name.is_empty() {
         return Err(RecordError::EmptyName);
     }
@@ -107,6 +120,65 @@ fn check_name(name: &str) -> Result<(), RecordError> {
         return Err(RecordError::BadCharacter);
     }
     Ok(())
+}
+
+/// The identity of one game, given when it starts and kept in its autosave and saved files,
+/// so that the win records can recognise a game they already counted. Text form (and
+/// serialized as): 16 lower-case hexadecimal digits, e.g. "5f3a9c0d12ab34ef" (upper case is
+/// read too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct GameId(pub u64);
+
+impl GameId {
+    /// A fresh random id (64 random bits: two games never share one in practice).
+    #[must_use]
+    pub fn random() -> GameId {
+        GameId(rand::random())
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:016x}", self.0)
+    }
+}
+
+impl FromStr for GameId {
+    type Err = String;
+
+    /// Parses exactly 16 hexadecimal digits.
+    fn from_str(s: &str) -> Result<GameId, String> {
+        if s.len() != 16 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
+            // The text is not quoted: it can be as long as the file.
+            return Err("a game id must be 16 hexadecimal digits".to_string());
+        }
+        u64::from_str_radix(s, 16)
+            .map(GameId)
+            .map_err(|e| e.to_string())
+    }
+}
+
+impl TryFrom<String> for GameId {
+    type Error = String;
+    fn try_from(s: String) -> Result<GameId, String> {
+        s.parse()
+    }
+}
+
+impl From<GameId> for String {
+    fn from(id: GameId) -> String {
+        id.to_string()
+    }
+}
+
+/// What [`Records::record_once`] (or [`RecordStore::record_once`]) did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recording {
+    /// The game was added to the records.
+    Recorded,
+    /// The game's id was already in the records: nothing changed.
+    AlreadyRecorded,
 }
 
 /// Which game (and for Gomoku which rule set) a record is about. Text form: `reversi`,
@@ -412,6 +484,9 @@ pub struct Profile {
     vs_computer: BTreeMap<GameKey, BTreeMap<LevelKey, Tally>>,
     #[serde(default)]
     head_to_head: BTreeMap<String, BTreeMap<GameKey, Tally>>,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    extra: serde_json::Map<String, serde_json::Value>,
 }
 
 impl Profile {
@@ -420,6 +495,7 @@ impl Profile {
             name,
             vs_computer: BTreeMap::new(),
             head_to_head: BTreeMap::new(),
+            extra: serde_json::Map::new(),
         }
     }
 
@@ -494,18 +570,30 @@ pub struct ProfileSummary {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Records {
     profiles: Vec<Profile>,
+    /// Ids of the last [`MAX_RECORDED_GAMES`] games recorded, oldest first.
+    recorded_games: Vec<GameId>,
+    /// Top-level fields this version does not know, kept as they were.
+    extra: serde_json::Map<String, serde_json::Value>,
 }
 
 #[derive(Deserialize)]
 struct RecordsIn {
     #[serde(default)]
     profiles: Vec<Profile>,
+    #[serde(default)]
+    recorded_games: Vec<GameId>,
+    #[serde(flatten)]
+    extra: serde_json::Map<String, serde_json::Value>,
 }
 
 #[derive(Serialize)]
 struct RecordsOut<'a> {
     version: u32,
     profiles: &'a [Profile],
+    #[serde(skip_serializing_if = "<[GameId]>::is_empty")]
+    recorded_games: &'a [GameId],
+    #[serde(flatten)]
+    extra: &'a serde_json::Map<String, serde_json::Value>,
 }
 
 impl Records {
@@ -519,6 +607,48 @@ impl Records {
     #[must_use]
     pub fn profiles(&self) -> &[Profile] {
         &self.profiles
+    }
+
+    /// The ids of the last (at most [`MAX_RECORDED_GAMES`]) games recorded, oldest first.
+    #[must_use]
+    pub fn recorded_games(&self) -> &[GameId] {
+        &self.recorded_games
+    }
+
+    /// Whether the game `id` is among [`Records::recorded_games`].
+    #[must_use]
+    pub fn is_recorded(&self, id: GameId) -> bool {
+        self.recorded_games.contains(&id)
+    }
+
+    /// Notes the game `id` as recorded (once), forgetting the oldest ids beyond
+    /// [`MAX_RECORDED_GAMES`].
+    pub fn mark_recorded(&mut self, id: GameId) {
+        if self.is_recorded(id) {
+            return;
+        }
+        self.recorded_games.push(id);
+        let excess = self.recorded_games.len().saturating_sub(MAX_RECORDED_GAMES);
+        self.recorded_games.drain(..excess);
+    }
+
+    /// Records the game `id` exactly once: when `id` is already recorded, does nothing and
+    /// returns [`Recording::AlreadyRecorded`]; otherwise applies `record` (e.g. a
+    /// [`Records::record_vs_computer`]) and notes `id` as recorded.
+    ///
+    /// # Errors
+    /// The error of `record`; `id` is then not noted.
+    pub fn record_once(
+        &mut self,
+        id: GameId,
+        record: impl FnOnce(&mut Records) -> Result<(), RecordError>,
+    ) -> Result<Recording, RecordError> {
+        if self.is_recorded(id) {
+            return Ok(Recording::AlreadyRecorded);
+        }
+        record(self)?;
+        self.mark_recorded(id);
+        Ok(Recording::Recorded)
     }
 
     /// The names of all profiles, in creation order.
@@ -798,6 +928,8 @@ impl Records {
         serde_json::to_string_pretty(&RecordsOut {
             version: FORMAT_VERSION,
             profiles: &self.profiles,
+            recorded_games: &self.recorded_games,
+            extra: &self.extra,
         })
         .unwrap_or_else(|e| unreachable!("records always serialize: {e}"))
     }
@@ -808,9 +940,13 @@ impl Records {
     /// [`LoadError::TooLarge`], [`LoadError::Empty`], [`LoadError::Malformed`],
     /// [`LoadError::NewerVersion`] or [`LoadError::Invalid`].
     pub fn from_json(bytes: &[u8]) -> Result<Records, LoadError> {
-        let file: RecordsIn = parse_json(bytes)?;
+        let mut file: RecordsIn = parse_json(bytes)?;
+        // Written by `RecordsOut` itself; never kept as an unknown field.
+        file.extra.remove("version");
         let records = Records {
             profiles: file.profiles,
+            recorded_games: file.recorded_games,
+            extra: file.extra,
         };
         records.validate().map_err(LoadError::invalid)?;
         Ok(records)
@@ -901,6 +1037,34 @@ impl RecordStore {
         &mut self,
         change: impl FnOnce(&mut Records) -> Result<T, RecordError>,
     ) -> Result<T, SaveError> {
+        self.update_with(|r| change(r).map(|v| (v, true)))
+    }
+
+    /// Records the game `id` exactly once, safely against other windows and crashes: under
+    /// the lock, as [`RecordStore::update`], with [`Records::record_once`]. The result and
+    /// the game's id are written in the same atomic replacement of the file, so after a crash
+    /// either both are on disk or neither is; recording the game again then returns
+    /// [`Recording::AlreadyRecorded`] without writing anything.
+    ///
+    /// # Errors
+    /// As [`RecordStore::update`]; on error nothing was recorded and the call can be retried.
+    pub fn record_once(
+        &mut self,
+        id: GameId,
+        record: impl FnOnce(&mut Records) -> Result<(), RecordError>,
+    ) -> Result<Recording, SaveError> {
+        self.update_with(|r| {
+            let done = r.record_once(id, record)?;
+            Ok((done, done == Recording::Recorded))
+        })
+    }
+
+    /// [`RecordStore::update`] where `change` also says whether it changed anything; when it
+    /// did not (and the file on disk was fine) nothing is written.
+    fn update_with<T>(
+        &mut self,
+        change: impl FnOnce(&mut Records) -> Result<(T, bool), RecordError>,
+    ) -> Result<T, SaveError> {
         let dir = match self.path.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => PathBuf::from("."),
@@ -909,32 +1073,33 @@ impl RecordStore {
             path: dir.clone(),
             source,
         })?;
-        let _lock = LockGuard::acquire(&lock_path(&self.path))?;
-        let mut records = match Records::load(&self.path) {
-            Ok(r) => r.unwrap_or_default(),
+        let _lock = acquire_lock(&lock_path(&self.path))?;
+        let (mut records, from_memory) = match Records::load(&self.path) {
+            Ok(r) => (r.unwrap_or_default(), false),
             Err(e @ LoadError::Corrupt { .. }) => {
                 self.problem = Some(e);
-                self.records.clone()
+                (self.records.clone(), true)
             }
             Err(e) => return Err(SaveError::Corrupt(e)),
         };
-        let out = change(&mut records);
-        let value = match out {
+        let (value, changed) = match change(&mut records) {
             Ok(v) => v,
             Err(e) => {
                 self.records = records;
                 return Err(SaveError::Record(e));
             }
         };
-        records
-            .validate()
-            .map_err(|r| SaveError::Invalid(LoadError::invalid(r)))?;
-        atomic::write_atomic(&self.path, records.to_json().as_bytes()).map_err(|source| {
-            SaveError::Io {
-                path: self.path.clone(),
-                source,
-            }
-        })?;
+        if changed || from_memory {
+            records
+                .validate()
+                .map_err(|r| SaveError::Invalid(LoadError::invalid(r)))?;
+            atomic::write_atomic(&self.path, records.to_json().as_bytes()).map_err(|source| {
+                SaveError::Io {
+                    path: self.path.clone(),
+                    source,
+                }
+            })?;
+        }
         self.records = records;
         Ok(value)
     }
@@ -947,73 +1112,10 @@ fn lock_path(path: &Path) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// Holds the lock file; removes it when dropped.
-struct LockGuard {
-    path: PathBuf,
-}
-
-impl LockGuard {
-    fn acquire(path: &Path) -> Result<LockGuard, SaveError> {
-        let start = Instant::now();
-        let mut attempt = 0u32;
-        loop {
-            match OpenOptions::new().write(true).create_new(true).open(path) {
-                Ok(mut f) => {
-                    // Who holds it, for people looking at the directory; not read back.
-                    let _ = writeln!(
-                        f,
-                        "pid {} since {} ms",
-                        std::process::id(),
-                        super::unix_ms_now()
-                    );
-                    return Ok(LockGuard {
-                        path: path.to_path_buf(),
-                    });
-                }
-                Err(e)
-                    if e.kind() == io::ErrorKind::AlreadyExists
-                        || (e.kind() == io::ErrorKind::PermissionDenied && path.exists()) =>
-                {
-                    if lock_is_stale(path) {
-                        let _ = fs::remove_file(path);
-                        continue;
-                    }
-                    if start.elapsed() > LOCK_WAIT {
-                        return Err(SaveError::Locked {
-                            path: path.to_path_buf(),
-                        });
-                    }
-                    attempt += 1;
-                    // 2..=20 ms, varied so two waiting windows do not stay in step.
-                    let ms = 2 + u64::from(attempt.min(9)) * 2 + rand::random_range(0..4);
-                    std::thread::sleep(Duration::from_millis(ms));
-                }
-                Err(source) => {
-                    return Err(SaveError::Io {
-                        path: path.to_path_buf(),
-                        source,
-                    });
-                }
-            }
-        }
-    }
-}
-
-/// A lock whose modification time is more than [`LOCK_STALE_AFTER`] away from now (in the
-/// past, or in the future after a clock change).
-fn lock_is_stale(path: &Path) -> bool {
-    let Ok(modified) = fs::metadata(path).and_then(|m| m.modified()) else {
-        return false;
-    };
-    let age = match SystemTime::now().duration_since(modified) {
-        Ok(past) => past,
-        Err(future) => future.duration(),
-    };
-    age > LOCK_STALE_AFTER
-}
-
-impl Drop for LockGuard {
-    fn drop(&mut self) {
-        let _ = fs::remove_file(&self.path);
-    }
+/// Takes the records lock, waiting at most [`LOCK_WAIT`].
+fn acquire_lock(path: &Path) -> Result<FileLock, SaveError> {
+    FileLock::acquire(path, LOCK_WAIT).map_err(|e| match e {
+        LockError::Busy { path } => SaveError::Locked { path },
+        LockError::Io { path, source } => SaveError::Io { path, source },
+    })
 }

@@ -24,6 +24,12 @@
 //! - `result` (optional): "black", "white", "draw", "resigned-by-black", "resigned-by-white".
 //! - `started`, `saved`: Unix milliseconds.
 //! - `recorded` (optional, default false): the result is already in the win records.
+//! - `id` (optional; older files have none): the game's [`GameId`], 16 hex digits, which the
+//!   win records use to count the game exactly once.
+//! - Profile names: at most 40 characters ([`super::records::MAX_NAME_CHARS`]), no control
+//!   characters, not blank. Times (`started`, `saved`, `moves[].time`): at most
+//!   [`MAX_TIME_MS`] (the year 3000). A level's `time_ms`: at most [`MAX_MOVE_TIME_MS`] (an
+//!   hour).
 //! - Unknown fields are ignored.
 //!
 //! On load the moves are replayed through the rules from the start position (a stored board
@@ -50,9 +56,16 @@ use super::{
 use crate::core::GameKind;
 use crate::core::{AiConfig, BySide, GameRules, MAX_DEPTH, MIN_DEPTH, Outcome, Side};
 use crate::gomoku::{self, Point, Rule};
-use crate::persist::records::GameKey;
+use crate::persist::records::{GameId, GameKey, check_name};
 use crate::reversi;
 use crate::session::{PlayerKind, Session};
+
+/// Latest time accepted in a saved game, in Unix milliseconds: 3000-01-01 00:00 UTC.
+pub const MAX_TIME_MS: u64 = 32_503_680_000_000;
+
+/// Longest computer time budget per move accepted in a saved game's levels, in
+/// milliseconds (one hour; the app offers up to 10 s).
+pub const MAX_MOVE_TIME_MS: u64 = 3_600_000;
 
 /// How a saved game ended. Text form (and serialized as): "black", "white", "draw",
 /// "resigned-by-black", "resigned-by-white".
@@ -198,6 +211,10 @@ pub struct SavedGame {
     /// true; absent means false.
     #[serde(default, skip_serializing_if = "is_false")]
     pub recorded: bool,
+    /// The game's identity for the win records (see [`GameId`]); `None` in files written
+    /// before ids existed and in imported transcripts (the app then gives it a fresh one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<GameId>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -316,6 +333,7 @@ impl SavedGame {
             started: meta.started,
             saved: unix_ms_now(),
             recorded: false,
+            id: None,
         };
         g.result = g.validate()?.board_outcome().map(SavedResult::from_outcome);
         Ok(g)
@@ -405,24 +423,46 @@ impl SavedGame {
     }
 
     /// Replays the moves and checks everything: the game-specific fields, the levels' depths
-    /// (`MIN_DEPTH..=MAX_DEPTH`), non-empty profile names, every move, and the stated result.
+    /// (`MIN_DEPTH..=MAX_DEPTH`) and time budgets (at most [`MAX_MOVE_TIME_MS`]), the profile
+    /// names (as [`check_name`]), the times (at most [`MAX_TIME_MS`]), every move, and the
+    /// stated result.
     ///
     /// # Errors
     /// [`LoadError::Invalid`] with the first problem; a move problem names the 1-based move
     /// number and the move text, e.g. `move 5 ("d3"): d3 is occupied`.
     pub fn validate(&self) -> Result<GameReplay, LoadError> {
         for side in Side::BOTH {
-            let depth = self.levels.get(side).depth;
+            let level = self.levels.get(side);
+            let depth = level.depth;
             if !(MIN_DEPTH..=MAX_DEPTH).contains(&depth) {
                 return Err(LoadError::invalid(format!(
                     "{side}'s search depth {depth} is outside {MIN_DEPTH}..={MAX_DEPTH}"
                 )));
             }
-            if let Some(name) = self.profiles.get(side)
-                && name.trim().is_empty()
+            if let Some(ms) = level.time_ms
+                && ms > MAX_MOVE_TIME_MS
             {
                 return Err(LoadError::invalid(format!(
-                    "{side}'s profile name is empty"
+                    "{side}'s time per move {ms} ms is more than {MAX_MOVE_TIME_MS} ms"
+                )));
+            }
+            if let Some(name) = self.profiles.get(side) {
+                if name.trim().is_empty() {
+                    return Err(LoadError::invalid(format!(
+                        "{side}'s profile name is empty"
+                    )));
+                }
+                check_name(name)
+                    .map_err(|e| LoadError::invalid(format!("{side}'s profile name: {e}")))?;
+            }
+        }
+        let times = [("started", self.started), ("saved", self.saved)]
+            .into_iter()
+            .chain(self.moves.iter().map(|m| ("a move's time", m.time)));
+        for (what, t) in times {
+            if t > MAX_TIME_MS {
+                return Err(LoadError::invalid(format!(
+                    "{what} {t} is after the year 3000 (Unix milliseconds up to {MAX_TIME_MS})"
                 )));
             }
         }

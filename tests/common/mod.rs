@@ -51,7 +51,8 @@ pub fn app_mut<'a>(h: &'a mut Harness<'static, App>) -> &'a mut ReversiGomokuApp
     h.state_mut().as_mut().expect("created on the first frame")
 }
 
-/// Step frames until `done` holds (the computer thinks on another thread); fails after 30 s.
+/// Step frames until `done` holds (the computer thinks on another thread), then one more so
+/// the window shows it; fails after 30 s.
 pub fn step_until(
     h: &mut Harness<'static, App>,
     what: &str,
@@ -60,7 +61,8 @@ pub fn step_until(
     let give_up = Instant::now() + Duration::from_secs(30);
     while !done(app(h)) {
         assert!(Instant::now() < give_up, "timed out waiting for {what}");
-        h.step();
         std::thread::sleep(Duration::from_millis(5));
+        h.step();
     }
+    h.step();
 }

@@ -1,0 +1,126 @@
+//! The app's settings: `settings.json` in the data directory, under the same rules as the
+//! other files (see [`super`]): a size limit, a required and supported `"version"`, validated
+//! content, and a damaged or unreadable file moved aside, never overwritten.
+//!
+//! # File format
+//! ```json
+//! { "version": 1, "profile": "alice", "white_profile": "bob" }
+//! ```
+//! - `profile` (optional): the current profile; absent means the OS user name.
+//! - `white_profile` (optional): White's profile in hot-seat games; absent means the current
+//!   profile.
+//! - Names follow the profile name rules of [`super::records::check_name`] (not blank, at most
+//!   40 characters, no control characters, no surrounding spaces).
+//! - Unknown fields are kept as they are when the file is rewritten.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::records::check_name;
+use super::{FORMAT_VERSION, LoadError, SaveError, atomic, load_with_policy, parse_json, paths};
+
+/// The content of `settings.json`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// The current profile (`None`: the OS user name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile: Option<String>,
+    /// White's profile in hot-seat games (`None`: the current profile).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_profile: Option<String>,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+
+#[derive(Serialize)]
+struct SettingsOut<'a> {
+    version: u32,
+    #[serde(flatten)]
+    settings: &'a Settings,
+}
+
+impl Settings {
+    /// Checks both profile names (see the [module docs](self)).
+    ///
+    /// # Errors
+    /// [`LoadError::Invalid`] naming the field and the problem.
+    pub fn validate(&self) -> Result<(), LoadError> {
+        for (field, name) in [
+            ("profile", &self.profile),
+            ("white_profile", &self.white_profile),
+        ] {
+            let Some(name) = name else { continue };
+            if name.trim() != name {
+                return Err(LoadError::invalid(format!(
+                    "\"{field}\" has surrounding spaces"
+                )));
+            }
+            check_name(name).map_err(|e| LoadError::invalid(format!("\"{field}\": {e}")))?;
+        }
+        Ok(())
+    }
+
+    /// The `settings.json` document, pretty-printed, with `"version": 1`.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let mut out = self.clone();
+        out.extra.remove("version");
+        serde_json::to_string_pretty(&SettingsOut {
+            version: FORMAT_VERSION,
+            settings: &out,
+        })
+        .unwrap_or_else(|e| unreachable!("settings always serialize: {e}"))
+    }
+
+    /// Reads a `settings.json` document and validates it.
+    ///
+    /// # Errors
+    /// [`LoadError::TooLarge`], [`LoadError::Empty`], [`LoadError::Malformed`] (also for a
+    /// missing or non-integer `"version"`), [`LoadError::NewerVersion`] or
+    /// [`LoadError::Invalid`].
+    pub fn from_json(bytes: &[u8]) -> Result<Settings, LoadError> {
+        let mut settings: Settings = parse_json(bytes)?;
+        settings.extra.remove("version");
+        settings.validate()?;
+        Ok(settings)
+    }
+
+    /// Loads `dir/settings.json` with the damaged-file policy (see [`super`]): `Ok(None)`
+    /// when it does not exist.
+    ///
+    /// # Errors
+    /// [`LoadError::Corrupt`] (the file was moved aside) or [`LoadError::CorruptNotMoved`]
+    /// (left in place; [`Settings::save`] then refuses to replace it).
+    pub fn load(dir: &Path) -> Result<Option<Settings>, LoadError> {
+        load_with_policy(&paths::settings_path(dir), Settings::from_json)
+    }
+
+    /// Validates the settings and writes them as `dir/settings.json`, atomically (through a
+    /// symbolic link to its target). The file on disk is checked first: a damaged or
+    /// unreadable one is moved aside (and returned as `Ok(Some(problem))` for the app to
+    /// report) rather than overwritten; one that cannot be moved aside is left alone and
+    /// nothing is written.
+    ///
+    /// # Errors
+    /// [`SaveError::Invalid`] when a name is invalid; [`SaveError::Corrupt`] when a damaged
+    /// file could not be moved aside; [`SaveError::Io`] when writing fails (the previous file
+    /// is intact). Nothing is written on error.
+    pub fn save(&self, dir: &Path) -> Result<Option<LoadError>, SaveError> {
+        self.validate().map_err(SaveError::Invalid)?;
+        std::fs::create_dir_all(dir).map_err(|source| SaveError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        let problem = match Settings::load(dir) {
+            Ok(_) => None,
+            Err(e @ LoadError::Corrupt { .. }) => Some(e),
+            Err(e) => return Err(SaveError::Corrupt(e)),
+        };
+        let path = paths::settings_path(dir);
+        atomic::write_atomic(&path, self.to_json().as_bytes())
+            .map_err(|source| SaveError::Io { path, source })?;
+        Ok(problem)
+    }
+}
