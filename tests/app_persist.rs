@@ -217,6 +217,8 @@ fn the_game_is_autosaved_and_resumed_with_its_players() {
         h.get_by_label("H8").click();
         h.run_steps(2);
         moves = app(&h).reversi.ctl.session.moves().collect();
+        // The autosave is written on its own thread: wait for it.
+        app_mut(&mut h).data.flush_autosave();
         let current = load_current(&dir).expect("readable").expect("written");
         assert!(
             current.reversi.is_some() && current.gomoku.is_some(),
@@ -358,7 +360,8 @@ fn opened_game_replays_and_plays_from_here() {
     );
     assert!(!a.reversi.ctl.session.can_redo());
     assert_eq!(a.reversi.ctl.session.players.white, PlayerKind::Human);
-    // The autosave follows.
+    // The autosave follows (written on its own thread: wait for it).
+    app_mut(&mut h).data.flush_autosave();
     let current = load_current(&dir).expect("readable").expect("written");
     let autosaved = current.reversi.expect("the Reversi tab's game");
     assert_eq!(autosaved.moves.len(), 3);
@@ -451,6 +454,8 @@ fn a_second_window_on_the_same_data_dir_leaves_the_autosave_alone() {
     second.get_by_label("f5").click();
     second.run_steps(2);
     assert_eq!(app(&second).reversi.ctl.session.ply(), 1);
+    // The autosave is written on its own thread: wait for it.
+    app_mut(&mut first).data.flush_autosave();
     let autosaved = load_current(&dir).expect("readable").expect("written");
     let moves: Vec<String> = autosaved
         .reversi
@@ -514,6 +519,8 @@ fn a_crash_between_recording_and_autosave_does_not_count_the_game_twice() {
         profile = app(&h).data.profile();
         app_mut(&mut h).gomoku.ctl.load_game(gomoku_one_from_five());
         h.run_steps(2);
+        // The autosave is written on its own thread: wait for it.
+        app_mut(&mut h).data.flush_autosave();
         before_the_end = std::fs::read(paths::current_game_path(&dir)).expect("autosaved");
         h.get_by_label("L8").click();
         h.run_steps(2);
@@ -591,6 +598,8 @@ fn a_result_that_could_not_be_recorded_is_recorded_later() {
     });
     h.run_steps(3);
     assert_eq!(renju_medium_wins(&dir, &profile), 1);
+    // The autosave is written on its own thread: wait for it.
+    app_mut(&mut h).data.flush_autosave();
     let current = load_current(&dir).expect("readable").expect("written");
     assert!(current.gomoku.expect("the Gomoku game").recorded);
     drop(h);

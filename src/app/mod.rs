@@ -2,6 +2,7 @@
 //! controls, a status bar, and the board. Searches run on each game's worker thread; this
 //! module only draws and forwards clicks.
 
+pub mod autosave;
 pub mod controller;
 pub mod files;
 pub mod gomoku_view;
@@ -193,6 +194,7 @@ impl ReversiGomokuApp {
         for tab in [&mut self.reversi as &mut dyn AnyTab, &mut self.gomoku] {
             tab.logic(ctx, data);
         }
+        data.collect_autosave_errors();
         self.poll_dialog(ctx);
     }
 
@@ -320,6 +322,11 @@ impl eframe::App for ReversiGomokuApp {
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
+    }
+
+    /// The window closes: the pending autosave is written before the process ends.
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.data.flush_autosave();
     }
 }
 

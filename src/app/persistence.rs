@@ -42,8 +42,10 @@ use crate::persist::{
 use crate::reversi;
 use crate::session::{PlayerKind, Session};
 
-use super::controller::Controller;
 use crate::core::GameKind;
+
+use super::autosave::{self, Autosaver};
+use super::controller::Controller;
 
 /// Settings file (current profile, hot-seat White profile), in the data directory; read and
 /// written by [`crate::persist::settings`].
@@ -324,6 +326,7 @@ pub fn tick<G: PersistGame>(
     let now = unix_ms_now();
     tracker.times.resize(ply, now);
     let profiles = data.side_profiles(ctl.session.players);
+    autosave_if_changed(ctl, tracker, data, &profiles);
     if let Some(outcome) = ctl.outcome()
         && !tracker.recorded
         && tracker
@@ -339,6 +342,10 @@ pub fn tick<G: PersistGame>(
             profiles: profiles.clone(),
             outcome,
         };
+        // Write-ahead: the autosave naming this game (its id, the finished board) is on disk
+        // before its result is recorded, so that after a crash between the two writes the
+        // restarted app finds the result under that id instead of counting the game again.
+        data.flush_autosave();
         if let RecordOutcome::Failed(_) = data.record_game(&record) {
             let backoff = match &tracker.retry {
                 Some((_, b)) => b.again(clock),
@@ -348,8 +355,19 @@ pub fn tick<G: PersistGame>(
         } else {
             tracker.recorded = true;
             tracker.retry = None;
+            autosave_if_changed(ctl, tracker, data, &profiles);
         }
     }
+}
+
+/// Hands the game to the autosave writer when anything saved about it changed since the last
+/// time (moves, players, levels, profiles, resignation, the recorded flag).
+fn autosave_if_changed<G: PersistGame>(
+    ctl: &Controller<G>,
+    tracker: &mut Tracker<G::Move>,
+    data: &mut DataStore,
+    profiles: &BySide<Option<String>>,
+) {
     let snapshot = Snapshot {
         moves: ctl.session.moves().collect(),
         players: ctl.session.players,
@@ -361,7 +379,7 @@ pub fn tick<G: PersistGame>(
     if tracker.saved.as_ref() != Some(&snapshot) {
         if data.dir().is_some() {
             // A game set up from a custom position (only through the API) is not autosaved.
-            if let Ok(game) = current_saved_game(ctl, tracker, &profiles) {
+            if let Ok(game) = current_saved_game(ctl, tracker, profiles) {
                 data.autosave(G::KIND, game);
             }
         }
@@ -441,6 +459,8 @@ pub struct DataStore {
     /// Results of games no longer on screen that could not be recorded yet, with when to try
     /// again. Kept in memory only.
     deferred: Vec<(GameRecord, Backoff)>,
+    /// Writes `current-game.json` off the UI thread (when this window owns the directory).
+    autosaver: Option<Autosaver>,
     /// Messages for the user (damaged files, failed writes), shown until dismissed.
     pub notices: Vec<String>,
 }
@@ -458,6 +478,7 @@ impl DataStore {
             autosaves: true,
             current: CurrentGames::default(),
             deferred: Vec::new(),
+            autosaver: None,
             notices: Vec::new(),
         }
     }
@@ -500,6 +521,13 @@ impl DataStore {
         data.dir = Some(dir.to_path_buf());
         data.settings = data.load_settings();
         data.current = data.load_current_games();
+        if data.autosaves {
+            match Autosaver::spawn(dir.to_path_buf(), autosave::DEBOUNCE) {
+                Ok(writer) => data.autosaver = Some(writer),
+                // Without the thread the autosave is written on the spot (see `autosave`).
+                Err(e) => data.notice(format!("No autosave thread ({e}); saving as you play.")),
+            }
+        }
         data
     }
 
@@ -809,8 +837,34 @@ impl DataStore {
         if !self.autosaves {
             return;
         }
-        if let Err(e) = save_current(dir, &self.current) {
-            self.notice(format!("Autosave failed: {e}"));
+        match &self.autosaver {
+            Some(writer) => writer.save(self.current.clone()),
+            None => {
+                if let Err(e) = save_current(dir, &self.current) {
+                    self.notice(format!("Autosave failed: {e}"));
+                }
+            }
+        }
+    }
+
+    /// Wait until the autosave writer has written the newest state (closing the window,
+    /// tests); its failures become notices.
+    pub fn flush_autosave(&mut self) {
+        if let Some(writer) = &self.autosaver {
+            writer.flush();
+        }
+        self.collect_autosave_errors();
+    }
+
+    /// Turn the autosave writer's failures into notices (each frame; never waits).
+    pub fn collect_autosave_errors(&mut self) {
+        let errors = self
+            .autosaver
+            .as_ref()
+            .map(Autosaver::errors)
+            .unwrap_or_default();
+        for e in errors {
+            self.notice(e);
         }
     }
 

@@ -771,6 +771,18 @@ pub fn save_current(dir: &Path, games: &CurrentGames) -> Result<(), SaveError> {
         Ok(_) | Err(LoadError::Corrupt { .. }) => {}
         Err(e) => return Err(SaveError::Corrupt(e)),
     }
+    write_current(dir, games)
+}
+
+/// Validates both games and writes `dir/current-game.json` atomically, without reading what
+/// is there: for the one writer that owns the file (the app's autosave thread), which checked
+/// it when the directory was opened.
+///
+/// # Errors
+/// [`SaveError::Invalid`] when a game fails [`SavedGame::validate`] (nothing written);
+/// [`SaveError::Io`] when writing fails.
+pub fn write_current(dir: &Path, games: &CurrentGames) -> Result<(), SaveError> {
+    let path = paths::current_game_path(dir);
     let mut copy = games.clone();
     for game in [&mut copy.reversi, &mut copy.gomoku].into_iter().flatten() {
         game.validate().map_err(SaveError::Invalid)?;
