@@ -12,7 +12,7 @@
 use std::io::{self, BufRead, Write};
 
 use crate::core::{AiConfig, Engine, Level, MAX_DEPTH, Side, StopFlag};
-use crate::gomoku::{GomokuEngine, Point, Position, Rule};
+use crate::gomoku::{GomokuEngine, Point, Position, Rule, SetupError};
 
 /// Name, version and author reported to `ABOUT`.
 pub const ABOUT: &str = concat!(
@@ -219,19 +219,7 @@ impl Brain {
         let Some(side) = pos.stone_at(p) else {
             return vec![format!("ERROR {rest} holds no stone")];
         };
-        let mut black = Vec::new();
-        let mut white = Vec::new();
-        for y in 0..pos.size() {
-            for x in 0..pos.size() {
-                let q = Point { x, y };
-                match pos.stone_at(q) {
-                    Some(_) if q == p => {}
-                    Some(Side::Black) => black.push(q),
-                    Some(Side::White) => white.push(q),
-                    None => {}
-                }
-            }
-        }
+        let (black, white) = stones_except(pos, &[p]);
         match Position::with_stones(pos.size(), pos.rule(), &black, &white, side) {
             Ok(new) => {
                 *pos = new;
@@ -248,7 +236,11 @@ impl Brain {
         match (key.to_ascii_lowercase().as_str(), number) {
             ("timeout_turn", Ok(ms)) => self.timeout_turn = ms.max(0) as u64,
             ("time_left", Ok(ms)) => self.time_left = Some(ms.max(0) as u64),
-            ("rule", Ok(bits)) => self.set_rule(bits),
+            ("rule", Ok(bits)) => {
+                if let Err(e) = self.set_rule(bits) {
+                    return vec![format!("ERROR INFO rule {bits}: {e}")];
+                }
+            }
             // timeout_match, max_memory, game_type, folder, evaluate: nothing to do.
             (_, Ok(_)) => {}
             ("folder" | "evaluate", _) => {}
@@ -257,7 +249,11 @@ impl Brain {
         vec![]
     }
 
-    fn set_rule(&mut self, bits: i64) {
+    /// Switch to the rule set `bits` selects, keeping the position: every stone stays where it
+    /// is, whoever placed it (a `BOARD` set-up has no move history), with the same side to move.
+    /// A rule the board cannot be played under (Renju off 15×15) is refused and the old rule
+    /// kept.
+    fn set_rule(&mut self, bits: i64) -> Result<(), String> {
         let rule = if bits & 4 != 0 {
             Rule::Renju
         } else if bits & 1 != 0 {
@@ -266,20 +262,13 @@ impl Brain {
             Rule::Freestyle
         };
         if rule == self.rule {
-            return;
+            return Ok(());
+        }
+        if let Some(pos) = &self.pos {
+            self.pos = Some(under_rule(pos, rule).map_err(|e| e.to_string())?);
         }
         self.rule = rule;
-        // Re-apply the moves so far under the new rule (usually the board is still empty).
-        if let Some(pos) = &self.pos
-            && let Ok(mut new) = Position::new(pos.size(), rule)
-        {
-            for &p in pos.moves() {
-                if new.play(p).is_err() {
-                    break;
-                }
-            }
-            self.pos = Some(new);
-        }
+        Ok(())
     }
 
     fn show_forbid(&self) -> Vec<String> {
@@ -371,6 +360,44 @@ fn parse_stone(line: &str, size: u8) -> Result<(Point, u8), String> {
 
 fn to_xy(p: Point, size: u8) -> (u8, u8) {
     (p.x, size - 1 - p.y)
+}
+
+/// The stones of `pos` by colour, leaving out the points in `except`.
+fn stones_except(pos: &Position, except: &[Point]) -> (Vec<Point>, Vec<Point>) {
+    let mut black = Vec::new();
+    let mut white = Vec::new();
+    for y in 0..pos.size() {
+        for x in 0..pos.size() {
+            let p = Point { x, y };
+            match pos.stone_at(p) {
+                _ if except.contains(&p) => {}
+                Some(Side::Black) => black.push(p),
+                Some(Side::White) => white.push(p),
+                None => {}
+            }
+        }
+    }
+    (black, white)
+}
+
+/// `pos` under `rule`: the stones set up before its history, then its moves replayed, so that
+/// they can still be taken back one by one. When a move is not legal under the new rule (a
+/// Renju forbidden point, a move after a five that no longer counts…), the whole board is set
+/// up as it stands instead, with the same side to move and no history.
+fn under_rule(pos: &Position, rule: Rule) -> Result<Position, SetupError> {
+    let history = pos.moves();
+    let first_to_move = if history.len().is_multiple_of(2) {
+        pos.side_to_move()
+    } else {
+        !pos.side_to_move()
+    };
+    let (black, white) = stones_except(pos, history);
+    let mut new = Position::with_stones(pos.size(), rule, &black, &white, first_to_move)?;
+    if history.iter().all(|&p| new.play(p).is_ok()) {
+        return Ok(new);
+    }
+    let (black, white) = stones_except(pos, &[]);
+    Position::with_stones(pos.size(), rule, &black, &white, pos.side_to_move())
 }
 
 /// Run the brain on `input` until `END` or end of input, answering on `output`.
