@@ -4,12 +4,24 @@
 //! answer an occupied point or an illegal move.
 
 use reversi_gomoku::gomoku::{self, Point, Rule};
-use reversi_gomoku::protocol::gomocup;
+use reversi_gomoku::protocol::{gomocup, nboard};
+use reversi_gomoku::reversi;
 
 /// Runs a Gomocup brain on `input`; the output lines (`run` must succeed).
 fn gomocup_lines(input: &[u8]) -> Vec<String> {
     let mut out = Vec::new();
     gomocup::run(input, &mut out).expect("the brain reads to the end");
+    String::from_utf8(out)
+        .expect("UTF-8 output")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Runs an NBoard engine on `input`; the output lines (`run` must succeed).
+fn nboard_lines(input: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
+    nboard::run(input, &mut out).expect("the engine reads to the end");
     String::from_utf8(out)
         .expect("UTF-8 output")
         .lines()
@@ -181,4 +193,25 @@ fn gomocup_renju_on_a_board_other_than_15_is_refused_and_the_rule_kept() {
     assert_eq!(out[0], "OK");
     assert!(out[1].starts_with("ERROR"), "{out:?}");
     assert_eq!(out[2], "9,9", "still Freestyle on 19x19: {out:?}");
+}
+
+#[test]
+fn nboard_non_ascii_before_a_tag_does_not_panic() {
+    let mut e = nboard::NboardEngine::new();
+    let out = e.handle("set game é[").expect("not quit");
+    assert!(out[0].starts_with("status cannot read the game"), "{out:?}");
+    assert_eq!(e.position(), &reversi::Position::new());
+
+    // A non-ASCII character right before a move's tag: the move is still read.
+    let ggf = "(;GM[Othello]PC[Zürich]BO[8 ---------------------------O*------*O--------------------------- *]éB[F5]ü W[D6];)";
+    let out = e.handle(&format!("set game {ggf}")).expect("not quit");
+    assert!(out.is_empty(), "{out:?}");
+    assert_eq!(e.position().count(reversi_gomoku::core::Side::Black), 3);
+    assert_eq!(e.position().count(reversi_gomoku::core::Side::White), 3);
+
+    // Through `run`, with the byte sequences that used to end the process.
+    let out = nboard_lines(
+        "set game é[\nset game ßW[\nset game (;BO[8 é]ä[;)\nping 1\nquit\n".as_bytes(),
+    );
+    assert_eq!(out.last().map(String::as_str), Some("pong 1"), "{out:?}");
 }

@@ -213,10 +213,12 @@ pub fn parse_ggf(text: &str) -> Result<Position, String> {
     let mut pos = None;
     let mut rest = text;
     while let Some(open) = rest.find('[') {
-        let tag_start = rest[..open]
-            .rfind(|c: char| !c.is_ascii_uppercase())
-            .map_or(0, |i| i + 1);
-        let tag = &rest[tag_start..open];
+        // The tag is the run of ASCII capitals right before `[` (cut on a char boundary: the
+        // text before it may hold any character).
+        let before = &rest[..open];
+        let tag = &before[before
+            .trim_end_matches(|c: char| c.is_ascii_uppercase())
+            .len()..];
         let close = rest[open..].find(']').ok_or("unclosed [")? + open;
         let value = &rest[open + 1..close];
         match tag {
@@ -245,8 +247,9 @@ fn parse_ggf_board(value: &str) -> Result<Position, String> {
     }
     let squares: String = parts.next().ok_or("missing squares")?.to_string();
     let side = parts.next().ok_or("missing side to move")?;
-    if squares.len() != 64 {
-        return Err(format!("{} squares, expected 64", squares.len()));
+    let count = squares.chars().count();
+    if count != 64 {
+        return Err(format!("{count} squares, expected 64"));
     }
     let (mut black, mut white) = (0u64, 0u64);
     for (i, c) in squares.chars().enumerate() {
