@@ -14,7 +14,7 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn run_with_input(program: &str, args: &[&str], input: &str) -> Output {
+fn run_with_input(program: &str, args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
@@ -26,7 +26,7 @@ fn run_with_input(program: &str, args: &[&str], input: &str) -> Output {
         .stdin
         .take()
         .expect("stdin")
-        .write_all(input.as_bytes())
+        .write_all(input.as_ref())
         .expect("write input");
     child.wait_with_output().expect("wait for the binary")
 }
@@ -180,4 +180,35 @@ fn nboard_engine_over_pipes() {
         ["D3", "C4", "F5", "E6"].contains(&mv),
         "{mv} is one of Black's first moves"
     );
+}
+
+#[test]
+fn protocol_engines_over_pipes_carry_on_after_a_line_that_is_not_utf8() {
+    let out = run_with_input(BIN, &["gomocup"], &b"START 15\n\xff\xfe\nABOUT\nEND\n"[..]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = stdout_lines(&out);
+    assert_eq!(lines[0], "OK");
+    assert!(lines[1].starts_with("ERROR line 2 "), "{lines:?}");
+    assert!(lines[2].starts_with("name="), "{lines:?}");
+
+    let out = run_with_input(
+        BIN,
+        &["nboard"],
+        &b"nboard 2\n\xe9t\xe9\nping 5\nquit\n"[..],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        stdout_lines(&out),
+        vec!["set myname reversi-gomoku", "pong 5"]
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2") && err.contains("UTF-8"), "{err}");
 }

@@ -4,7 +4,7 @@
 //! answer an occupied point or an illegal move.
 
 use reversi_gomoku::gomoku::{self, Point, Rule};
-use reversi_gomoku::protocol::{gomocup, nboard};
+use reversi_gomoku::protocol::{ECHO_CHARS, gomocup, nboard};
 use reversi_gomoku::reversi;
 
 /// Runs a Gomocup brain on `input`; the output lines (`run` must succeed).
@@ -18,10 +18,11 @@ fn gomocup_lines(input: &[u8]) -> Vec<String> {
         .collect()
 }
 
-/// Runs an NBoard engine on `input`; the output lines (`run` must succeed).
+/// Runs an NBoard engine on `input`; the output lines (`run` must succeed; notes of ignored
+/// lines are dropped).
 fn nboard_lines(input: &[u8]) -> Vec<String> {
     let mut out = Vec::new();
-    nboard::run(input, &mut out).expect("the engine reads to the end");
+    nboard::run_with_notes(input, &mut out, std::io::sink()).expect("the engine reads to the end");
     String::from_utf8(out)
         .expect("UTF-8 output")
         .lines()
@@ -214,4 +215,76 @@ fn nboard_non_ascii_before_a_tag_does_not_panic() {
         "set game é[\nset game ßW[\nset game (;BO[8 é]ä[;)\nping 1\nquit\n".as_bytes(),
     );
     assert_eq!(out.last().map(String::as_str), Some("pong 1"), "{out:?}");
+}
+
+#[test]
+fn gomocup_line_that_is_not_utf8_is_an_error_and_the_brain_carries_on() {
+    let out = without_messages(gomocup_lines(
+        b"START 15\n\xff\xfe\nTURN 7,\xc3\nBOARD\n7,7,\xff\nDONE\nRESTART\nEND\n",
+    ));
+    assert_eq!(out[0], "OK");
+    assert!(
+        out[1].starts_with("ERROR") && out[1].contains("UTF-8"),
+        "{out:?}"
+    );
+    assert!(
+        out[2].starts_with("ERROR") && out[2].contains("UTF-8"),
+        "{out:?}"
+    );
+    // Inside a BOARD block too; the (empty) block still ends at DONE and we move first.
+    assert!(
+        out[3].starts_with("ERROR") && out[3].contains("UTF-8"),
+        "{out:?}"
+    );
+    assert_eq!(out[4], "7,7");
+    assert_eq!(out[5], "OK");
+    assert_eq!(out.len(), 6, "{out:?}");
+}
+
+#[test]
+fn nboard_line_that_is_not_utf8_is_ignored_and_the_engine_carries_on() {
+    let input = b"nboard 2\n\xff\xfe\xfd\nset game \xc3(\nmove \xe9\nping 1\nquit\n";
+    assert_eq!(
+        nboard_lines(input),
+        vec!["set myname reversi-gomoku", "pong 1"]
+    );
+    let (mut out, mut notes) = (Vec::new(), Vec::new());
+    nboard::run_with_notes(&input[..], &mut out, &mut notes).expect("reads to the end");
+    let notes = String::from_utf8(notes).expect("UTF-8 notes");
+    let lines: Vec<&str> = notes.lines().collect();
+    assert_eq!(lines.len(), 3, "{notes}");
+    for (line, n) in lines.iter().zip(2..) {
+        assert!(
+            line.contains(&format!("line {n} ")) && line.contains("UTF-8"),
+            "{line}"
+        );
+    }
+}
+
+/// The longest error line allowed when the input was huge: the message itself plus the
+/// capped echo.
+const MAX_ERROR_LINE: usize = 200 + 4 * ECHO_CHARS;
+
+#[test]
+fn gomocup_over_long_line_through_run_is_one_short_error() {
+    let mut input = b"START 15\nTURN ".to_vec();
+    input.extend(std::iter::repeat_n(b'7', 10 << 20));
+    input.extend_from_slice(b"\nINFO timeout_turn 100\nTURN 7,7\nEND\n");
+    let out = without_messages(gomocup_lines(&input));
+    assert_eq!(out[0], "OK");
+    assert!(out[1].starts_with("ERROR"), "{:.80}", out[1]);
+    assert!(out[1].len() <= MAX_ERROR_LINE, "{} bytes", out[1].len());
+    assert_ne!(gomocup_point(&out[2], 15), Point::new(7, 7));
+    assert_eq!(out.len(), 3);
+}
+
+#[test]
+fn nboard_over_long_line_through_run_is_ignored() {
+    let mut input = b"nboard 2\nset game ".to_vec();
+    input.extend(std::iter::repeat_n(b'[', 10 << 20));
+    input.extend_from_slice(b"\nping 2\nquit\n");
+    assert_eq!(
+        nboard_lines(&input),
+        vec!["set myname reversi-gomoku", "pong 2"]
+    );
 }

@@ -11,6 +11,7 @@
 
 use std::io::{self, BufRead, Write};
 
+use super::{InputLine, MAX_LINE_BYTES, read_line};
 use crate::core::{AiConfig, Engine, Level, MAX_DEPTH, Side, StopFlag};
 use crate::gomoku::{GomokuEngine, Point, Position, Rule, SetupError};
 
@@ -400,14 +401,28 @@ fn under_rule(pos: &Position, rule: Rule) -> Result<Position, SetupError> {
     Position::with_stones(pos.size(), rule, &black, &white, pos.side_to_move())
 }
 
-/// Run the brain on `input` until `END` or end of input, answering on `output`.
+/// Run the brain on `input` until `END` or end of input, answering on `output`. A line that
+/// is not UTF-8 or is longer than [`MAX_LINE_BYTES`] is answered `ERROR <why>` (naming its
+/// 1-based line number) and the brain carries on.
 ///
 /// # Errors
 /// When reading or writing fails.
-pub fn run(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+pub fn run(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
     let mut brain = Brain::new();
-    for line in input.lines() {
-        match brain.handle(&line?) {
+    let mut buf = Vec::new();
+    let mut number = 0u64;
+    while let Some(line) = read_line(&mut input, &mut buf)? {
+        number += 1;
+        let reply = match line {
+            InputLine::Text(text) => brain.handle(&text),
+            InputLine::NotUtf8 { valid_up_to } => Reply::Lines(vec![format!(
+                "ERROR line {number} is not UTF-8 text (bad byte at offset {valid_up_to})"
+            )]),
+            InputLine::TooLong { bytes } => Reply::Lines(vec![format!(
+                "ERROR line {number} is too long ({bytes} bytes, at most {MAX_LINE_BYTES})"
+            )]),
+        };
+        match reply {
             Reply::End => break,
             Reply::Lines(lines) => {
                 for l in lines {

@@ -13,6 +13,7 @@
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
+use super::{InputLine, MAX_LINE_BYTES, read_line};
 use crate::core::{AiConfig, Engine, GameRules, Level, MAX_DEPTH, Side, StopFlag};
 use crate::reversi::{Move, Position, ReversiEngine};
 
@@ -268,14 +269,49 @@ fn parse_ggf_board(value: &str) -> Result<Position, String> {
     Ok(Position::from_board(black, white, to_move))
 }
 
-/// Run the engine on `input` until `quit` or end of input, answering on `output`.
+/// Run the engine on `input` until `quit` or end of input, answering on `output`; lines it
+/// cannot read are noted on standard error (see [`run_with_notes`]).
 ///
 /// # Errors
 /// When reading or writing fails.
-pub fn run(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+pub fn run(input: impl BufRead, output: impl Write) -> io::Result<()> {
+    run_with_notes(input, output, io::stderr())
+}
+
+/// [`run`], writing a note to `notes` for every line ignored because it is not UTF-8 or is
+/// longer than [`MAX_LINE_BYTES`] (the protocol has no error reply: such a line is skipped
+/// and the engine carries on).
+///
+/// # Errors
+/// When reading or writing `output` fails (a failed note is not an error).
+pub fn run_with_notes(
+    mut input: impl BufRead,
+    mut output: impl Write,
+    mut notes: impl Write,
+) -> io::Result<()> {
     let mut engine = NboardEngine::new();
-    for line in input.lines() {
-        let Some(lines) = engine.handle(&line?) else {
+    let mut buf = Vec::new();
+    let mut number = 0u64;
+    while let Some(line) = read_line(&mut input, &mut buf)? {
+        number += 1;
+        let text = match line {
+            InputLine::Text(text) => text,
+            InputLine::NotUtf8 { valid_up_to } => {
+                let _ = writeln!(
+                    notes,
+                    "reversi-gomoku: nboard: line {number} ignored: not UTF-8 text (bad byte at offset {valid_up_to})"
+                );
+                continue;
+            }
+            InputLine::TooLong { bytes } => {
+                let _ = writeln!(
+                    notes,
+                    "reversi-gomoku: nboard: line {number} ignored: {bytes} bytes, at most {MAX_LINE_BYTES}"
+                );
+                continue;
+            }
+        };
+        let Some(lines) = engine.handle(&text) else {
             break;
         };
         for l in lines {
