@@ -11,9 +11,10 @@ use crate::arena::{
 };
 use crate::core::{AiConfig, Engine, Level, StopFlag};
 use crate::gomoku::{GomokuEngine, Rule};
+use crate::protocol::excerpt;
 use crate::reversi::fit::{FitOptions, fit};
 use crate::reversi::patterns::weights_to_bytes;
-use crate::reversi::{Move, Position, ReversiEngine, solve};
+use crate::reversi::{Move, ParseError, Position, ReversiEngine, solve};
 
 /// One solved position: exact (or fixed-depth) score for the side to move in discs, a best
 /// move, nodes searched and wall time in seconds.
@@ -62,43 +63,104 @@ pub fn solve_position(pos: &Position, depth: Option<u32>) -> Solved {
 /// Parse one `.obf` line: `None` for a blank or comment line (`%`, `#`).
 ///
 /// # Errors
-/// The position's parse error as a sentence.
+/// The position's parse error as a sentence; text it repeats from the line is cut to
+/// [`crate::protocol::ECHO_CHARS`] characters.
 pub fn parse_obf_line(line: &str) -> Result<Option<Position>, String> {
     let t = line.trim();
     if t.is_empty() || t.starts_with('%') || t.starts_with('#') {
         return Ok(None);
     }
-    Position::from_obf(t).map(Some).map_err(|e| e.to_string())
+    Position::from_obf(t).map(Some).map_err(|e| match e {
+        ParseError::BadSide(side) => ParseError::BadSide(excerpt(&side)).to_string(),
+        other => other.to_string(),
+    })
+}
+
+/// Why an `.obf` file could not be read. The message does not name the line: see
+/// [`ObfError::line`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ObfError {
+    /// A line is not UTF-8 text.
+    #[error("not UTF-8 text")]
+    NotUtf8 {
+        /// 1-based line number.
+        line: usize,
+    },
+    /// A line is neither blank, a comment, nor a position.
+    #[error("malformed position: {reason}")]
+    Malformed {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong, from [`parse_obf_line`].
+        reason: String,
+    },
+    /// The file holds no position at all (it is empty, or only blank lines and comments).
+    #[error("no positions (only blank lines and comments)")]
+    NoPositions,
+}
+
+impl ObfError {
+    /// The 1-based number of the offending line, when one is to blame.
+    #[must_use]
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            ObfError::NotUtf8 { line } | ObfError::Malformed { line, .. } => Some(*line),
+            ObfError::NoPositions => None,
+        }
+    }
+}
+
+/// Read the positions of an `.obf` file from its bytes: lines end with `\n` (a `\r` before it
+/// is ignored), and each is blank, a comment (`%` or `#` first) or a position (see
+/// [`parse_obf_line`]). Returns every position with its 1-based line number, in file order.
+///
+/// # Errors
+/// The first line that is not UTF-8 or not a position ([`ObfError::NotUtf8`],
+/// [`ObfError::Malformed`]), or [`ObfError::NoPositions`] when there is no position at all.
+pub fn parse_obf(bytes: &[u8]) -> Result<Vec<(usize, Position)>, ObfError> {
+    let mut positions = Vec::new();
+    for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+        let line = i + 1;
+        let text = std::str::from_utf8(raw).map_err(|_| ObfError::NotUtf8 { line })?;
+        match parse_obf_line(text) {
+            Ok(None) => {}
+            Ok(Some(pos)) => positions.push((line, pos)),
+            Err(reason) => return Err(ObfError::Malformed { line, reason }),
+        }
+    }
+    if positions.is_empty() {
+        return Err(ObfError::NoPositions);
+    }
+    Ok(positions)
 }
 
 /// `reversi-gomoku reversi solve --obf FILE [--depth N]`: one output line per position,
-/// `<line number> <score> <best move> <nodes> <seconds>`; a malformed line stops with an
-/// error naming it and a non-zero exit status.
+/// `<line number> <score> <best move> <nodes> <seconds>`. The whole file is read first: a
+/// line that is not UTF-8 or not a position stops it, before anything is solved, with an error
+/// naming the line (`FILE:LINE: …`) and a non-zero exit status; so does a file without any
+/// position.
 #[must_use]
 pub fn solve_obf_file(path: &Path, depth: Option<u32>) -> ExitCode {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
         Err(e) => {
             eprintln!("reversi-gomoku: cannot read {}: {e}", path.display());
             return ExitCode::FAILURE;
         }
     };
-    for (i, line) in text.lines().enumerate() {
-        let n = i + 1;
-        match parse_obf_line(line) {
-            Ok(None) => {}
-            Ok(Some(pos)) => {
-                let s = solve_position(&pos, depth);
-                println!("{n} {:+} {} {} {:.3}", s.score, s.best, s.nodes, s.seconds);
+    let positions = match parse_obf(&bytes) {
+        Ok(p) => p,
+        Err(e) => {
+            match e.line() {
+                Some(n) => eprintln!("reversi-gomoku: {}:{n}: {e}", path.display()),
+                None => eprintln!("reversi-gomoku: {}: {e}", path.display()),
             }
-            Err(e) => {
-                eprintln!(
-                    "reversi-gomoku: {}:{n}: malformed position: {e}",
-                    path.display()
-                );
-                return ExitCode::FAILURE;
-            }
+            return ExitCode::FAILURE;
         }
+    };
+    for (n, pos) in positions {
+        let s = solve_position(&pos, depth);
+        println!("{n} {:+} {} {} {:.3}", s.score, s.best, s.nodes, s.seconds);
     }
     ExitCode::SUCCESS
 }
@@ -312,6 +374,35 @@ mod tests {
         let start = "---------------------------OX------XO--------------------------- X;";
         assert_eq!(parse_obf_line(start), Ok(Some(Position::new())));
         assert!(parse_obf_line("XXXX X;").is_err());
+    }
+
+    #[test]
+    fn obf_files_name_the_bad_line_and_need_a_position() {
+        let start = "---------------------------OX------XO--------------------------- X;";
+        let file = format!("% two\r\n{start}\r\n\n# c\n{start}");
+        let got = parse_obf(file.as_bytes()).unwrap();
+        assert_eq!(got.iter().map(|p| p.0).collect::<Vec<_>>(), vec![2, 5]);
+        assert!(got.iter().all(|p| p.1 == Position::new()));
+        let mut bad = format!("{start}\n\n{start}\n").into_bytes();
+        bad.extend_from_slice(b"\xff\n");
+        assert_eq!(parse_obf(&bad), Err(ObfError::NotUtf8 { line: 4 }));
+        assert_eq!(ObfError::NotUtf8 { line: 4 }.line(), Some(4));
+        for empty in ["", "\n", "% only\n# comments\n  \n"] {
+            assert_eq!(parse_obf(empty.as_bytes()), Err(ObfError::NoPositions));
+        }
+        let e = parse_obf(b"XXXX O;\n").unwrap_err();
+        assert_eq!(e.line(), Some(1));
+        assert!(e.to_string().starts_with("malformed position: "), "{e}");
+    }
+
+    #[test]
+    fn obf_errors_echo_at_most_a_short_excerpt() {
+        let side = "Z".repeat(10 << 20);
+        let line = format!("{} {side};", "-".repeat(64));
+        let e = parse_obf(line.as_bytes()).unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.len() < 200, "{} bytes", msg.len());
+        assert!(msg.contains('…'), "{msg}");
     }
 
     #[test]

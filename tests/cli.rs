@@ -97,6 +97,50 @@ fn solve_obf_prints_exact_scores_and_rejects_malformed_lines() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Runs `reversi solve --obf` on a file holding `bytes`.
+fn solve_obf(dir: &std::path::Path, bytes: &[u8]) -> Output {
+    let file = dir.join("p.obf");
+    std::fs::write(&file, bytes).expect("write");
+    Command::new(BIN)
+        .args(["reversi", "solve", "--obf"])
+        .arg(&file)
+        .output()
+        .expect("run")
+}
+
+#[test]
+fn solve_obf_names_a_line_that_is_not_utf8_and_refuses_a_file_without_positions() {
+    let dir = temp_dir("solve-bytes");
+    let full = format!("{} X;\n", "X".repeat(64));
+    let mut bytes = format!("% ok\n{full}").into_bytes();
+    bytes.extend_from_slice(b"% caf\xe9\n");
+    let out = solve_obf(&dir, &bytes);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(":3:") && err.contains("UTF-8"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing solved before the error");
+
+    for empty in ["", "% only a comment\n\n# another\n"] {
+        let out = solve_obf(&dir, empty.as_bytes());
+        assert!(!out.status.success(), "{empty:?} is not a position file");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("no positions"), "{err}");
+    }
+
+    // A huge malformed line: the message repeats only a short excerpt of it.
+    let huge = format!("{} {}\n", "-".repeat(64), "Q".repeat(10 << 20));
+    let out = solve_obf(&dir, huge.as_bytes());
+    assert!(!out.status.success());
+    assert!(
+        out.stderr.len() < 400,
+        "{} bytes of error",
+        out.stderr.len()
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(":1:") && err.contains('…'), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Runs `reversi fit-eval` on the games text, writing to `out_file`.
 fn fit_eval(dir: &std::path::Path, games_text: &str, out_file: &std::path::Path) -> Output {
     let games = dir.join("games.txt");
