@@ -288,3 +288,22 @@ fn nboard_over_long_line_through_run_is_ignored() {
         vec!["set myname reversi-gomoku", "pong 2"]
     );
 }
+
+#[test]
+fn gomocup_restart_before_start_is_an_error() {
+    let out = without_messages(gomocup_lines(
+        b"RESTART\nINFO timeout_turn 100\nSTART 15\nRESTART\nBEGIN\nEND\n",
+    ));
+    assert!(out[0].starts_with("ERROR"), "{out:?}");
+    assert_eq!(out[1..], ["OK", "OK", "7,7"]);
+}
+
+#[test]
+fn gomocup_begin_on_a_set_up_board_is_an_error() {
+    let out = without_messages(gomocup_lines(
+        b"START 15\nINFO timeout_turn 100\nYXBOARD\n7,7,2\nDONE\nBEGIN\nEND\n",
+    ));
+    assert_eq!(out[0], "OK");
+    assert!(out[1].starts_with("ERROR"), "{out:?}");
+    assert_eq!(out.len(), 2, "{out:?}");
+}

@@ -6,8 +6,9 @@
 //! (value 1) exactly five → Standard, bit 3 (value 4) Renju, otherwise Freestyle.
 //!
 //! Answers: `OK` to `START`/`RESTART`/`TAKEBACK`, a move `x,y` to `BEGIN`/`TURN`/`BOARD…DONE`,
-//! `UNKNOWN <line>` to a command we do not know, `ERROR <why>` to a malformed one. Time: each
-//! move uses at most `timeout_turn` and a share of `time_left`, less a safety margin.
+//! `UNKNOWN <line>` to a command we do not know, `ERROR <why>` to a malformed one or one out
+//! of order (a board command before `START`, `BEGIN` on a board with stones). Time: each move
+//! uses at most `timeout_turn` and a share of `time_left`, less a safety margin.
 
 use std::io::{self, BufRead, Write};
 
@@ -132,6 +133,9 @@ impl Brain {
     }
 
     fn restart(&mut self) -> Vec<String> {
+        if self.pos.is_none() {
+            return vec!["ERROR no START yet".into()];
+        }
         match Position::new(self.size, self.rule) {
             Ok(pos) => {
                 self.pos = Some(pos);
@@ -145,7 +149,7 @@ impl Brain {
     fn begin(&mut self) -> Vec<String> {
         match &self.pos {
             None => vec!["ERROR no START yet".into()],
-            Some(p) if !p.moves().is_empty() => vec!["ERROR BEGIN on a non-empty board".into()],
+            Some(p) if p.stone_count() > 0 => vec!["ERROR BEGIN on a non-empty board".into()],
             Some(_) => self.think(),
         }
     }
