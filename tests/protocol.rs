@@ -307,3 +307,76 @@ fn gomocup_begin_on_a_set_up_board_is_an_error() {
     assert!(out[1].starts_with("ERROR"), "{out:?}");
     assert_eq!(out.len(), 2, "{out:?}");
 }
+
+#[test]
+fn gomocup_errors_echo_a_capped_excerpt_of_a_huge_token() {
+    let token = "9".repeat(10 << 20);
+    let mut brain = gomocup::Brain::new();
+    let mut answer = |line: String| match brain.handle(&line) {
+        gomocup::Reply::Lines(l) => l,
+        gomocup::Reply::End => panic!("not END"),
+    };
+    for (line, before) in [
+        (format!("FOO{token}"), None),
+        (format!("START {token}"), None),
+        (format!("INFO timeout_turn x{token}"), None),
+        (format!("INFO {token} x"), None),
+        ("START 15".to_string(), Some("OK")),
+        (format!("TURN {token},1"), None),
+        (format!("TAKEBACK 1,{token}"), None),
+        ("BOARD".to_string(), Some("")),
+        (format!("1,1,{token}"), None),
+        (format!("{token},1,1"), None),
+    ] {
+        let out = answer(line);
+        if let Some(expected) = before {
+            assert!(out.is_empty() || out[0] == expected, "{out:?}");
+            continue;
+        }
+        assert_eq!(out.len(), 1);
+        let l = &out[0];
+        assert!(
+            l.starts_with("ERROR") || l.starts_with("UNKNOWN"),
+            "{l:.80}"
+        );
+        assert!(l.len() <= MAX_ERROR_LINE, "{} bytes: {l:.80}", l.len());
+        assert!(l.contains('…'), "{l}");
+    }
+}
+
+#[test]
+fn gomocup_control_characters_are_not_echoed_raw() {
+    let out = gomocup_lines(b"FOO\rBAR\x1b[2J\nEND\n");
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].starts_with("UNKNOWN"), "{out:?}");
+    assert!(
+        !out[0].contains('\r') && !out[0].contains('\x1b'),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn nboard_errors_echo_a_capped_excerpt_of_a_huge_token() {
+    let token = "é".repeat(5 << 20);
+    let mut e = nboard::NboardEngine::new();
+    for line in [
+        format!("move {token}"),
+        format!("move F5{token}"),
+        format!("set game (;GM[Othello]BO[8 {token} *];)"),
+        format!("set game (;GM[Othello]BO[8 {} {token}];)", "-".repeat(64)),
+        format!(
+            "set game (;BO[8 ---------------------------O*------*O--------------------------- *]B[{token}];)"
+        ),
+    ] {
+        let out = e.handle(&line).expect("not quit");
+        assert_eq!(out.len(), 1, "{line:.80}");
+        assert!(out[0].starts_with("status"), "{:.80}", out[0]);
+        assert!(
+            out[0].len() <= MAX_ERROR_LINE,
+            "{} bytes: {:.80}",
+            out[0].len(),
+            out[0]
+        );
+    }
+    assert_eq!(e.position(), &reversi::Position::new());
+}

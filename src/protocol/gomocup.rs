@@ -12,7 +12,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{InputLine, MAX_LINE_BYTES, read_line};
+use super::{InputLine, MAX_LINE_BYTES, excerpt, read_line};
 use crate::core::{AiConfig, Engine, Level, MAX_DEPTH, Side, StopFlag};
 use crate::gomoku::{GomokuEngine, Point, Position, Rule, SetupError};
 
@@ -109,14 +109,17 @@ impl Brain {
             "YXSHOWFORBID" => self.show_forbid(),
             "ABOUT" => vec![ABOUT.to_string()],
             "END" => return Reply::End,
-            _ => vec![format!("UNKNOWN {line}")],
+            _ => vec![format!("UNKNOWN {}", excerpt(line))],
         };
         Reply::Lines(out)
     }
 
     fn start(&mut self, rest: &str) -> Vec<String> {
         let Ok(size) = rest.parse::<u8>() else {
-            return vec![format!("ERROR START needs a board size, got {rest:?}")];
+            return vec![format!(
+                "ERROR START needs a board size, got {}",
+                quoted(rest)
+            )];
         };
         if self.rule == Rule::Renju && size != 15 {
             return vec!["ERROR Renju is played on 15x15 only".into()];
@@ -222,7 +225,7 @@ impl Brain {
         }
         // After a BOARD set-up there is no history: rebuild without that stone.
         let Some(side) = pos.stone_at(p) else {
-            return vec![format!("ERROR {rest} holds no stone")];
+            return vec![format!("ERROR {} holds no stone", excerpt(rest))];
         };
         let (black, white) = stones_except(pos, &[p]);
         match Position::with_stones(pos.size(), pos.rule(), &black, &white, side) {
@@ -249,7 +252,13 @@ impl Brain {
             // timeout_match, max_memory, game_type, folder, evaluate: nothing to do.
             (_, Ok(_)) => {}
             ("folder" | "evaluate", _) => {}
-            (k, Err(_)) => return vec![format!("ERROR INFO {k} needs a number, got {value:?}")],
+            (k, Err(_)) => {
+                return vec![format!(
+                    "ERROR INFO {} needs a number, got {}",
+                    excerpt(k),
+                    quoted(value)
+                )];
+            }
         }
         vec![]
     }
@@ -340,10 +349,10 @@ use crate::core::GameRules as _;
 fn parse_xy(text: &str, size: u8) -> Result<Point, String> {
     let mut it = text.split(',').map(str::trim);
     let (Some(x), Some(y), None) = (it.next(), it.next(), it.next()) else {
-        return Err(format!("expected x,y, got {text:?}"));
+        return Err(format!("expected x,y, got {}", quoted(text)));
     };
     let (Ok(x), Ok(y)) = (x.parse::<u8>(), y.parse::<u8>()) else {
-        return Err(format!("expected two numbers x,y, got {text:?}"));
+        return Err(format!("expected two numbers x,y, got {}", quoted(text)));
     };
     if x >= size || y >= size {
         return Err(format!("{x},{y} is off the {size}x{size} board"));
@@ -352,15 +361,25 @@ fn parse_xy(text: &str, size: u8) -> Result<Point, String> {
 }
 
 fn parse_stone(line: &str, size: u8) -> Result<(Point, u8), String> {
-    let parts: Vec<&str> = line.split(',').map(str::trim).collect();
-    let [x, y, field] = parts[..] else {
-        return Err(format!("expected x,y,field in a BOARD block, got {line:?}"));
+    let mut parts = line.split(',').map(str::trim);
+    let (Some(x), Some(y), Some(field), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(format!(
+            "expected x,y,field in a BOARD block, got {}",
+            quoted(line)
+        ));
     };
     let p = parse_xy(&format!("{x},{y}"), size)?;
     match field.parse::<u8>() {
         Ok(f @ 1..=3) => Ok((p, if f == 1 { 1 } else { 2 })),
-        _ => Err(format!("field must be 1, 2 or 3, got {field:?}")),
+        _ => Err(format!("field must be 1, 2 or 3, got {}", quoted(field))),
     }
+}
+
+/// Received text in double quotes for an error message, cut short (see [`excerpt`]).
+fn quoted(text: &str) -> String {
+    format!("\"{}\"", excerpt(text))
 }
 
 fn to_xy(p: Point, size: u8) -> (u8, u8) {

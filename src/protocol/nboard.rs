@@ -13,7 +13,7 @@
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
-use super::{InputLine, MAX_LINE_BYTES, read_line};
+use super::{InputLine, MAX_LINE_BYTES, excerpt, read_line};
 use crate::core::{AiConfig, Engine, GameRules, Level, MAX_DEPTH, Side, StopFlag};
 use crate::reversi::{Move, Position, ReversiEngine};
 
@@ -91,9 +91,11 @@ impl NboardEngine {
 
     fn play(&mut self, rest: &str) -> Vec<String> {
         let text = rest.split('/').next().unwrap_or("");
-        match parse_move(text).and_then(|m| self.pos.play_move(m).map_err(|e| e.to_string())) {
+        let result =
+            parse_move(text).and_then(|m| self.pos.play_move(m).map_err(|e| e.to_string()));
+        match result {
             Ok(_) => vec![],
-            Err(e) => vec![format!("status illegal move {text}: {e}")],
+            Err(e) => vec![format!("status illegal move {}: {e}", excerpt(text))],
         }
     }
 
@@ -197,12 +199,14 @@ fn ggf_move(mv: Move) -> String {
     }
 }
 
+/// A move as NBoard writes it ("F5", "PA"); the error does not repeat the text.
 fn parse_move(text: &str) -> Result<Move, String> {
     let t = text.trim();
     if t.eq_ignore_ascii_case("pa") || t.eq_ignore_ascii_case("pass") {
         return Ok(Move::Pass);
     }
-    t.parse::<Move>().map_err(|e| e.to_string())
+    t.parse::<Move>()
+        .map_err(|_| "not a move: expected a square like F5, or PA".to_string())
 }
 
 /// Read the position at the end of a GGF game: the `BO[8 … side]` start board, then every
@@ -227,12 +231,13 @@ pub fn parse_ggf(text: &str) -> Result<Position, String> {
             "B" | "W" => {
                 let p: &mut Position = pos.as_mut().ok_or("a move before the BO[] board")?;
                 let side = if tag == "B" { Side::Black } else { Side::White };
-                let mv = parse_move(value.split('/').next().unwrap_or(""))?;
+                let mv = parse_move(value.split('/').next().unwrap_or(""))
+                    .map_err(|e| format!("{tag}[{}]: {e}", excerpt(value)))?;
                 if p.side_to_move() != side && p.must_pass() {
                     p.play_move(Move::Pass).map_err(|e| e.to_string())?;
                 }
                 p.play_move(mv)
-                    .map_err(|e| format!("{tag}[{value}]: {e}"))?;
+                    .map_err(|e| format!("{tag}[{}]: {e}", excerpt(value)))?;
             }
             _ => {}
         }
@@ -264,7 +269,7 @@ fn parse_ggf_board(value: &str) -> Result<Position, String> {
     let to_move = match side {
         "*" | "X" | "B" => Side::Black,
         "O" | "W" => Side::White,
-        other => return Err(format!("unexpected side to move {other:?}")),
+        other => return Err(format!("unexpected side to move \"{}\"", excerpt(other))),
     };
     Ok(Position::from_board(black, white, to_move))
 }
