@@ -61,7 +61,8 @@ impl NboardEngine {
             "move" => self.play(rest),
             "go" => vec![self.go()],
             "hint" => self.hint(rest),
-            "ping" => vec![format!("pong {rest}").trim_end().to_string()],
+            // The GUI pings with a number; anything else is echoed cut short.
+            "ping" => vec![format!("pong {}", excerpt(rest)).trim_end().to_string()],
             "learn" => vec!["learned".to_string()],
             "quit" => return None,
             _ => vec![], // "analyze", "set contempt" and anything unknown: ignored
