@@ -25,6 +25,8 @@ pub struct NboardEngine {
     pos: Position,
     depth: u32,
     engine: ReversiEngine,
+    /// Whether the engine searched since its tables were last cleared (clearing wipes 48 MiB).
+    searched: bool,
 }
 
 impl Default for NboardEngine {
@@ -33,6 +35,7 @@ impl Default for NboardEngine {
             pos: Position::new(),
             depth: DEFAULT_DEPTH,
             engine: ReversiEngine::default(),
+            searched: false,
         }
     }
 }
@@ -81,7 +84,9 @@ impl NboardEngine {
             "game" => match parse_ggf(value) {
                 Ok(pos) => {
                     self.pos = pos;
-                    self.engine.clear();
+                    if std::mem::take(&mut self.searched) {
+                        self.engine.clear();
+                    }
                 }
                 Err(e) => return vec![format!("status cannot read the game: {e}")],
             },
@@ -115,6 +120,7 @@ impl NboardEngine {
         }
         let start = Instant::now();
         let cfg = self.config();
+        self.searched = true;
         let thought = self
             .engine
             .think(&self.pos, &cfg, &StopFlag::new(), &mut |_| {});
@@ -136,6 +142,7 @@ impl NboardEngine {
             return out;
         }
         let cfg = self.config();
+        self.searched = true;
         let stop = StopFlag::new();
         let best = self.engine.think(&self.pos, &cfg, &stop, &mut |_| {});
         out.push(search_line(best.best, best.info.score, best.info.depth));
