@@ -379,4 +379,13 @@ fn nboard_errors_echo_a_capped_excerpt_of_a_huge_token() {
         );
     }
     assert_eq!(e.position(), &reversi::Position::new());
+    // `ping` echoes its argument (a number, from a GUI), but not a huge one whole.
+    assert_eq!(e.handle("ping 123"), Some(vec!["pong 123".to_string()]));
+    let out = e.handle(&format!("ping {token}")).expect("not quit");
+    assert!(
+        out.len() == 1 && out[0].starts_with("pong "),
+        "{:.80}",
+        out[0]
+    );
+    assert!(out[0].len() <= MAX_ERROR_LINE, "{} bytes", out[0].len());
 }

@@ -40,6 +40,8 @@ pub struct Brain {
     time_left: Option<u64>,
     /// Stones received in a `BOARD`/`YXBOARD` block: (point, 1 = own, 2 = opponent).
     board_block: Option<(bool, Vec<(Point, u8)>)>,
+    /// Deepest search in plies, besides the time limits.
+    max_depth: u32,
 }
 
 impl Default for Brain {
@@ -52,6 +54,7 @@ impl Default for Brain {
             timeout_turn: 30_000,
             time_left: None,
             board_block: None,
+            max_depth: MAX_DEPTH,
         }
     }
 }
@@ -70,6 +73,48 @@ impl Brain {
     #[must_use]
     pub fn new() -> Brain {
         Brain::default()
+    }
+
+    /// This brain, searching at most `depth` plies per move (clamped to 1..=[`MAX_DEPTH`])
+    /// besides the time limits; the default is [`MAX_DEPTH`], so that time is the only limit
+    /// in practice. For tests and quick matches: the protocol itself has no depth setting.
+    #[must_use]
+    pub fn with_max_depth(mut self, depth: u32) -> Brain {
+        self.max_depth = depth.clamp(1, MAX_DEPTH);
+        self
+    }
+
+    /// Serve the protocol on `input` until `END` or end of input, answering on `output`. A
+    /// line that is not UTF-8 or is longer than [`MAX_LINE_BYTES`] is answered `ERROR <why>`
+    /// (naming its 1-based line number) and the brain carries on.
+    ///
+    /// # Errors
+    /// When reading or writing fails.
+    pub fn run(mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+        let mut buf = Vec::new();
+        let mut number = 0u64;
+        while let Some(line) = read_line(&mut input, &mut buf)? {
+            number += 1;
+            let reply = match line {
+                InputLine::Text(text) => self.handle(&text),
+                InputLine::NotUtf8 { valid_up_to } => Reply::Lines(vec![format!(
+                    "ERROR line {number} is not UTF-8 text (bad byte at offset {valid_up_to})"
+                )]),
+                InputLine::TooLong { bytes } => Reply::Lines(vec![format!(
+                    "ERROR line {number} is too long ({bytes} bytes, at most {MAX_LINE_BYTES})"
+                )]),
+            };
+            match reply {
+                Reply::End => break,
+                Reply::Lines(lines) => {
+                    for l in lines {
+                        writeln!(output, "{l}")?;
+                    }
+                    output.flush()?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Handle one line of input and say what to print.
@@ -322,7 +367,7 @@ impl Brain {
         }
         let cfg = AiConfig {
             level: Level::Hard,
-            depth: MAX_DEPTH,
+            depth: self.max_depth,
             time_ms: Some(budget),
             seed: Some(1),
         };
@@ -426,38 +471,13 @@ fn under_rule(pos: &Position, rule: Rule) -> Result<Position, SetupError> {
     Position::with_stones(pos.size(), rule, &black, &white, pos.side_to_move())
 }
 
-/// Run the brain on `input` until `END` or end of input, answering on `output`. A line that
-/// is not UTF-8 or is longer than [`MAX_LINE_BYTES`] is answered `ERROR <why>` (naming its
-/// 1-based line number) and the brain carries on.
+/// Run a new [`Brain`] on `input` until `END` or end of input, answering on `output` (see
+/// [`Brain::run`]).
 ///
 /// # Errors
 /// When reading or writing fails.
-pub fn run(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    let mut brain = Brain::new();
-    let mut buf = Vec::new();
-    let mut number = 0u64;
-    while let Some(line) = read_line(&mut input, &mut buf)? {
-        number += 1;
-        let reply = match line {
-            InputLine::Text(text) => brain.handle(&text),
-            InputLine::NotUtf8 { valid_up_to } => Reply::Lines(vec![format!(
-                "ERROR line {number} is not UTF-8 text (bad byte at offset {valid_up_to})"
-            )]),
-            InputLine::TooLong { bytes } => Reply::Lines(vec![format!(
-                "ERROR line {number} is too long ({bytes} bytes, at most {MAX_LINE_BYTES})"
-            )]),
-        };
-        match reply {
-            Reply::End => break,
-            Reply::Lines(lines) => {
-                for l in lines {
-                    writeln!(output, "{l}")?;
-                }
-                output.flush()?;
-            }
-        }
-    }
-    Ok(())
+pub fn run(input: impl BufRead, output: impl Write) -> io::Result<()> {
+    Brain::new().run(input, output)
 }
 
 #[cfg(test)]

@@ -25,6 +25,8 @@ pub struct NboardEngine {
     pos: Position,
     depth: u32,
     engine: ReversiEngine,
+    /// Whether the engine searched since its tables were last cleared (clearing wipes 48 MiB).
+    searched: bool,
 }
 
 impl Default for NboardEngine {
@@ -33,6 +35,7 @@ impl Default for NboardEngine {
             pos: Position::new(),
             depth: DEFAULT_DEPTH,
             engine: ReversiEngine::default(),
+            searched: false,
         }
     }
 }
@@ -61,7 +64,8 @@ impl NboardEngine {
             "move" => self.play(rest),
             "go" => vec![self.go()],
             "hint" => self.hint(rest),
-            "ping" => vec![format!("pong {rest}").trim_end().to_string()],
+            // The GUI pings with a number; anything else is echoed cut short.
+            "ping" => vec![format!("pong {}", excerpt(rest)).trim_end().to_string()],
             "learn" => vec!["learned".to_string()],
             "quit" => return None,
             _ => vec![], // "analyze", "set contempt" and anything unknown: ignored
@@ -80,7 +84,9 @@ impl NboardEngine {
             "game" => match parse_ggf(value) {
                 Ok(pos) => {
                     self.pos = pos;
-                    self.engine.clear();
+                    if std::mem::take(&mut self.searched) {
+                        self.engine.clear();
+                    }
                 }
                 Err(e) => return vec![format!("status cannot read the game: {e}")],
             },
@@ -113,6 +119,7 @@ impl NboardEngine {
         }
         let start = Instant::now();
         let cfg = self.config();
+        self.searched = true;
         let Some(thought) = self
             .engine
             .think(&self.pos, &cfg, &StopFlag::new(), &mut |_| {})
@@ -137,6 +144,7 @@ impl NboardEngine {
             return out;
         }
         let cfg = self.config();
+        self.searched = true;
         let stop = StopFlag::new();
         let Some(best) = self.engine.think(&self.pos, &cfg, &stop, &mut |_| {}) else {
             out.push("status".into());
