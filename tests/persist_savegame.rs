@@ -414,7 +414,7 @@ fn assert_autosave_refused(name: &str, bytes: &[u8], check: impl FnOnce(&LoadErr
 /// `game` as the autosave document, without validating it.
 fn autosave_json(game: &SavedGame) -> String {
     let mut current = CurrentGames::default();
-    current.set(game.game, Some(game.clone()));
+    *current.get_mut(game.game) = Some(game.clone());
     current.to_json()
 }
 

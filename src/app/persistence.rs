@@ -830,7 +830,7 @@ impl DataStore {
     /// in the window that owns the data directory, see [`DataStore::autosaves`]); a failure
     /// becomes a notice.
     pub fn autosave(&mut self, kind: GameKind, game: SavedGame) {
-        self.current.set(kind, Some(game));
+        *self.current.get_mut(kind) = Some(game);
         let Some(dir) = &self.dir else {
             return;
         };
@@ -871,7 +871,7 @@ impl DataStore {
     /// The autosaved game of tab `kind`, as read on start.
     #[must_use]
     pub fn autosaved(&self, kind: GameKind) -> Option<&SavedGame> {
-        self.current.get(kind)
+        self.current.get(kind).as_ref()
     }
 
     /// Read `current-game.json`: empty when missing or when another window owns it; a

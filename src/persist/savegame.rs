@@ -53,8 +53,9 @@ use serde::{Deserialize, Serialize};
 use super::{
     FORMAT_VERSION, LoadError, SaveError, atomic, load_with_policy, parse_json, paths, unix_ms_now,
 };
-use crate::core::GameKind;
-use crate::core::{AiConfig, BySide, GameRules, MAX_DEPTH, MIN_DEPTH, Outcome, Side};
+use crate::core::{
+    AiConfig, ByGame, BySide, GameKind, GameRules, MAX_DEPTH, MIN_DEPTH, Outcome, Side,
+};
 use crate::gomoku::{self, Point, Rule};
 use crate::persist::records::{GameId, GameKey, check_name};
 use crate::reversi;
@@ -667,13 +668,8 @@ pub fn parse_gomoku_moves(text: &str) -> Result<Vec<Point>, LoadError> {
 /// The autosave document `current-game.json`: the game in progress of each tab, each a full
 /// saved-game document (with its own `"version"`), under a top-level `"version": 1`:
 /// `{"version": 1, "reversi": {…} | null, "gomoku": {…} | null}`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct CurrentGames {
-    /// The Reversi tab's game, if any.
-    pub reversi: Option<SavedGame>,
-    /// The Gomoku tab's game, if any.
-    pub gomoku: Option<SavedGame>,
-}
+/// The game of each tab, if any.
+pub type CurrentGames = ByGame<Option<SavedGame>>;
 
 #[derive(Serialize)]
 struct CurrentGamesOut<'a> {
@@ -690,24 +686,7 @@ struct CurrentGamesIn {
     gomoku: Option<serde_json::Value>,
 }
 
-impl CurrentGames {
-    /// The game of tab `kind`.
-    #[must_use]
-    pub fn get(&self, kind: GameKind) -> Option<&SavedGame> {
-        match kind {
-            GameKind::Reversi => self.reversi.as_ref(),
-            GameKind::Gomoku => self.gomoku.as_ref(),
-        }
-    }
-
-    /// Set (or clear) the game of tab `kind`.
-    pub fn set(&mut self, kind: GameKind, game: Option<SavedGame>) {
-        match kind {
-            GameKind::Reversi => self.reversi = game,
-            GameKind::Gomoku => self.gomoku = game,
-        }
-    }
-
+impl ByGame<Option<SavedGame>> {
     /// The JSON document, pretty-printed.
     #[must_use]
     pub fn to_json(&self) -> String {
