@@ -5,13 +5,14 @@ mod common;
 
 use egui_kittest::kittest::Queryable;
 
-use common::{app, app_mut, harness, step_until};
+use common::{App, app, app_mut, harness, step_until};
+use egui_kittest::Harness;
 use reversi_gomoku::app::GameKind;
 use reversi_gomoku::core::Side;
 use reversi_gomoku::session::PlayerKind;
 
-#[test]
-fn opening_a_game_during_a_replay_still_asks_about_the_game_in_progress() {
+/// A Reversi game against the computer, one move each (d3 and its reply), being replayed.
+fn replaying_after_one_move_each() -> Harness<'static, App> {
     let mut h = harness(GameKind::Reversi, None);
     h.get_by_label("d3").click();
     h.step();
@@ -20,6 +21,12 @@ fn opening_a_game_during_a_replay_still_asks_about_the_game_in_progress() {
     });
     h.get_by_label("Replay").click();
     h.run_steps(2);
+    h
+}
+
+#[test]
+fn opening_a_game_during_a_replay_still_asks_about_the_game_in_progress() {
+    let mut h = replaying_after_one_move_each();
     assert!(app(&h).is_replaying(GameKind::Reversi));
     assert!(
         app_mut(&mut h).import_transcript("f5d6c3").is_ok(),
@@ -41,14 +48,7 @@ fn opening_a_game_during_a_replay_still_asks_about_the_game_in_progress() {
 
 #[test]
 fn the_computer_waits_while_its_game_is_replayed() {
-    let mut h = harness(GameKind::Reversi, None);
-    h.get_by_label("d3").click();
-    h.step();
-    step_until(&mut h, "the computer's reply", |a| {
-        a.reversi.ctl.session.ply() == 2
-    });
-    h.get_by_label("Replay").click();
-    h.run_steps(2);
+    let mut h = replaying_after_one_move_each();
     // Give the computer the side to move in the live game (the panel is disabled while
     // replaying, so through the API): it must not think while the game is replayed.
     app_mut(&mut h)

@@ -1,10 +1,13 @@
 //! Win records: arithmetic, ranking, profiles, damaged files, crash safety, and two windows
 //! updating the same file.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
+use common::files_in;
 use reversi_gomoku::core::{AiConfig, Level, Outcome, Side};
 use reversi_gomoku::gomoku::Rule;
 use reversi_gomoku::persist::records::default_profile_name;
@@ -15,26 +18,9 @@ use reversi_gomoku::persist::{
     atomic,
 };
 
+/// A fresh, empty directory for one test.
 fn temp_dir(name: &str) -> PathBuf {
-    let nanos = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    let dir = std::env::temp_dir().join(format!(
-        "persist-records-{name}-{}-{nanos}",
-        std::process::id()
-    ));
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    v.sort();
-    v
+    common::temp_dir("persist-records", name)
 }
 
 const RENJU: GameKey = GameKey::Gomoku(Rule::Renju);

@@ -1,8 +1,11 @@
 //! Saved games: round trips, transcripts, the autosave, and damaged files.
 
-use std::fs;
-use std::path::{Path, PathBuf};
+mod common;
 
+use std::fs;
+use std::path::PathBuf;
+
+use common::files_in;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reversi_gomoku::app::GameKind;
@@ -16,18 +19,9 @@ use reversi_gomoku::persist::{
 use reversi_gomoku::reversi;
 use reversi_gomoku::session::PlayerKind;
 
-/// A fresh, empty directory under the system temp dir.
+/// A fresh, empty directory for one test.
 fn temp_dir(name: &str) -> PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    let dir = std::env::temp_dir().join(format!(
-        "persist-savegame-{name}-{}-{nanos}",
-        std::process::id()
-    ));
-    fs::create_dir_all(&dir).unwrap();
-    dir
+    common::temp_dir("persist-savegame", name)
 }
 
 fn meta() -> GameMeta {
@@ -80,15 +74,6 @@ const WHITE_FIVE: [&str; 10] = [
 
 fn gomoku_game(list: &[&str], size: u8, rule: Rule) -> SavedGame {
     SavedGame::from_gomoku(meta(), size, rule, points(list).into_iter().map(|p| (p, 7))).unwrap()
-}
-
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    v.sort();
-    v
 }
 
 /// Every field but `saved`, which `save` refreshes.

@@ -1,31 +1,17 @@
 //! `settings.json` through persist: the same load policy as the other files (version, size,
 //! validation, quarantine), unknown fields kept, never overwriting what cannot be read.
 
-use std::fs;
-use std::path::{Path, PathBuf};
+mod common;
 
+use std::fs;
+use std::path::PathBuf;
+
+use common::files_in;
 use reversi_gomoku::persist::{LoadError, SaveError, Settings};
 
+/// A fresh, empty directory for one test.
 fn temp_dir(name: &str) -> PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    let dir = std::env::temp_dir().join(format!(
-        "persist-settings-{name}-{}-{nanos}",
-        std::process::id()
-    ));
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    v.sort();
-    v
+    common::temp_dir("persist-settings", name)
 }
 
 /// Whether a refused file was refused for the expected reason.

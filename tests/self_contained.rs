@@ -157,3 +157,20 @@ fn every_data_file_is_listed_in_the_data_readme() {
         }
     }
 }
+
+#[test]
+fn readme_set_up_has_exactly_the_two_commands() {
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).expect("README");
+    let set_up = readme
+        .split("## Set-up")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("a Set-up section");
+    let commands: Vec<&str> = set_up
+        .split("```sh\n")
+        .skip(1)
+        .flat_map(|block| block.split("```").next().unwrap_or("").lines())
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    assert_eq!(commands, ["cargo run --release", "cargo test --release"]);
+}

@@ -17,6 +17,21 @@ pub fn temp_dir(prefix: &str, name: &str) -> PathBuf {
     dir
 }
 
+/// The names of the files in `dir`, sorted.
+pub fn files_in(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .expect("a readable directory")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .into_string()
+                .expect("UTF-8")
+        })
+        .collect();
+    v.sort();
+    v
+}
+
 /// The app under a kittest harness (created on the first frame).
 pub type App = Option<ReversiGomokuApp>;
 
