@@ -36,8 +36,8 @@ use crate::persist::atomic::{STALE_TEMP_AFTER, remove_stale_temps};
 use crate::persist::records::check_name;
 use crate::persist::{
     CurrentGames, FileLock, GameId, GameKey, GameMeta, GameResult, LevelKey, LoadError, LockError,
-    RecordStore, Recording, Records, SavedGame, SavedResult, Settings, default_profile_name,
-    load_current, lock_instance, save_current, shorten, unix_ms_now,
+    RecordError, RecordStore, Recording, Records, SavedGame, SavedResult, Settings,
+    default_profile_name, load_current, lock_instance, save_current, shorten, unix_ms_now,
 };
 use crate::reversi;
 use crate::session::{PlayerKind, Session};
@@ -426,6 +426,68 @@ pub struct GameRecord {
     pub outcome: Outcome,
 }
 
+/// A change of the records that adds one finished game, safe to run on another thread.
+pub type RecordChange = Box<dyn FnOnce(&mut Records) -> Result<(), RecordError> + Send>;
+
+/// What `record` adds to the win records and a sentence saying so; `None` for a game that
+/// does not count (computer against computer, a human side without a profile, the same
+/// profile on both sides).
+#[must_use]
+pub fn record_change(record: &GameRecord) -> Option<(String, RecordChange)> {
+    let GameRecord {
+        key,
+        players,
+        ai,
+        profiles,
+        outcome,
+        ..
+    } = record;
+    let (key, outcome) = (*key, *outcome);
+    match (players.black, players.white) {
+        (PlayerKind::Human, PlayerKind::Computer) | (PlayerKind::Computer, PlayerKind::Human) => {
+            let human = if players.black == PlayerKind::Human {
+                Side::Black
+            } else {
+                Side::White
+            };
+            let name = profiles.get(human).clone()?;
+            let level = LevelKey::from_config(ai.get(human.other()));
+            let result = GameResult::for_side(outcome, human);
+            let text = format!(
+                "{name}: {result:?} against the computer ({})",
+                level.label()
+            );
+            let change: RecordChange =
+                Box::new(move |r| r.record_vs_computer(&name, key, level, result));
+            Some((text, change))
+        }
+        (PlayerKind::Human, PlayerKind::Human) => {
+            let (Some(b), Some(w)) = (profiles.black.clone(), profiles.white.clone()) else {
+                return None;
+            };
+            if b == w {
+                return None;
+            }
+            let text = format!("{b} vs {w}: recorded");
+            let change: RecordChange =
+                Box::new(move |r| r.record_head_to_head(&b, &w, key, outcome));
+            Some((text, change))
+        }
+        (PlayerKind::Computer, PlayerKind::Computer) => None,
+    }
+}
+
+/// The outcome of recording a game with [`record_change`]'s change, from what
+/// `record_once` returned and the change's sentence.
+#[must_use]
+pub fn outcome_of(result: Result<Recording, String>, text: String) -> RecordOutcome {
+    match result {
+        Ok(Recording::Recorded) => RecordOutcome::Recorded(text),
+        Ok(_) => RecordOutcome::AlreadyRecorded,
+        Err(e) => RecordOutcome::Failed(e),
+    }
+}
+
 /// What [`DataStore::record_game`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordOutcome {
@@ -717,85 +779,33 @@ impl DataStore {
     /// module docs for which games count). A failure becomes a notice; nothing is recorded
     /// then and the caller may try again with the same record.
     pub fn record_game(&mut self, record: &GameRecord) -> RecordOutcome {
-        let GameRecord {
-            id,
-            key,
-            players,
-            ai,
-            profiles,
-            outcome,
-        } = record;
-        let (key, outcome) = (*key, *outcome);
-        let result = match (players.black, players.white) {
-            (PlayerKind::Human, PlayerKind::Computer)
-            | (PlayerKind::Computer, PlayerKind::Human) => {
-                let human = if players.black == PlayerKind::Human {
-                    Side::Black
-                } else {
-                    Side::White
-                };
-                let Some(name) = profiles.get(human).clone() else {
-                    return RecordOutcome::NotCounted;
-                };
-                let level = LevelKey::from_config(ai.get(human.other()));
-                let result = GameResult::for_side(outcome, human);
-                self.record_once(*id, |r| r.record_vs_computer(&name, key, level, result))
-                    .map(|done| {
-                        done.then(|| {
-                            format!(
-                                "{name}: {result:?} against the computer ({})",
-                                level.label()
-                            )
-                        })
-                    })
-            }
-            (PlayerKind::Human, PlayerKind::Human) => {
-                let (Some(b), Some(w)) = (profiles.black.clone(), profiles.white.clone()) else {
-                    return RecordOutcome::NotCounted;
-                };
-                if b == w {
-                    return RecordOutcome::NotCounted;
-                }
-                self.record_once(*id, |r| r.record_head_to_head(&b, &w, key, outcome))
-                    .map(|done| done.then(|| format!("{b} vs {w}: recorded")))
-            }
-            (PlayerKind::Computer, PlayerKind::Computer) => return RecordOutcome::NotCounted,
+        let Some((text, change)) = record_change(record) else {
+            return RecordOutcome::NotCounted;
         };
-        match result {
-            Ok(Some(text)) => RecordOutcome::Recorded(text),
-            Ok(None) => RecordOutcome::AlreadyRecorded,
-            Err(e) => {
-                self.notice(format!(
-                    "Could not record the result: {e}. It will be tried again."
-                ));
-                RecordOutcome::Failed(e)
-            }
-        }
-    }
-
-    /// [`RecordStore::record_once`] on disk (or [`Records::record_once`] in memory):
-    /// `Ok(true)` when recorded now, `Ok(false)` when it already was.
-    fn record_once(
-        &mut self,
-        id: GameId,
-        record: impl FnOnce(&mut Records) -> Result<(), crate::persist::RecordError>,
-    ) -> Result<bool, String> {
-        let done = match &mut self.store {
+        let result = match &mut self.store {
             Some(store) => {
-                let out = store.record_once(id, record).map_err(|e| e.to_string());
+                let out = store
+                    .record_once(record.id, change)
+                    .map_err(|e| e.to_string());
                 if let Some(e) = store.take_problem() {
-                    let text = format!("Win records: {e}.");
-                    self.notice(text);
+                    self.notice(format!("Win records: {e}."));
                 }
-                out?
+                out
             }
             None => self
                 .memory
-                .record_once(id, record)
-                .map_err(|e| e.to_string())?,
+                .record_once(record.id, change)
+                .map_err(|e| e.to_string()),
         };
-        Ok(done == Recording::Recorded)
+        let outcome = outcome_of(result, text);
+        if let RecordOutcome::Failed(e) = &outcome {
+            let text = format!("Could not record the result: {e}. It will be tried again.");
+            self.notice(text);
+        }
+        outcome
     }
+    /// [`RecordStore::record_once`] on disk (or [`Records::record_once`] in memory):
+    /// `Ok(true)` when recorded now, `Ok(false)` when it already was.
 
     /// Keep trying to record `record` (a game no longer on screen) from time to time while
     /// the window is open, starting after [`RETRY_FIRST`].
