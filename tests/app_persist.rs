@@ -53,6 +53,13 @@ fn gomoku_one_from_five() -> Session<gomoku::Position> {
     s
 }
 
+/// Wait until the window's writer thread has written what it was asked (the autosave, a
+/// result), then show a frame so that the tabs take the outcome.
+fn written(h: &mut Harness<'static, App>) {
+    app_mut(h).data.flush_writes();
+    h.step();
+}
+
 fn records_on_disk(dir: &Path) -> Records {
     Records::load(&paths::records_path(dir))
         .expect("records.json is valid")
@@ -79,6 +86,7 @@ fn finished_game_against_the_computer_is_recorded_once_and_shown() {
         losses: 0,
         draws: 0,
     };
+    written(&mut h);
     let on_disk = records_on_disk(&dir);
     assert_eq!(
         on_disk
@@ -98,6 +106,7 @@ fn finished_game_against_the_computer_is_recorded_once_and_shown() {
         app(&h).gomoku.ctl.outcome(),
         Some(Outcome::Win(Side::Black))
     );
+    written(&mut h);
     assert_eq!(
         records_on_disk(&dir)
             .profile(&profile)
@@ -168,6 +177,7 @@ fn resign_counts_as_a_loss_and_abandoning_asks_first() {
             .expect("profile")
             .vs_computer(GameKey::Reversi, LevelKey::Medium)
     };
+    written(&mut h);
     assert_eq!(medium(&dir), loss);
 
     // Resign: a second loss, recorded once.
@@ -181,6 +191,7 @@ fn resign_counts_as_a_loss_and_abandoning_asks_first() {
     );
     assert!(app(&h).reversi.status().contains("resigned"));
     h.run_steps(2);
+    written(&mut h);
     assert_eq!(medium(&dir), Tally { losses: 2, ..loss });
     // A finished game is replaced without asking.
     h.get_by_label("New game").click();
@@ -218,7 +229,7 @@ fn the_game_is_autosaved_and_resumed_with_its_players() {
         h.run_steps(2);
         moves = app(&h).reversi.ctl.session.moves().collect();
         // The autosave is written on its own thread: wait for it.
-        app_mut(&mut h).data.flush_autosave();
+        app_mut(&mut h).data.flush_writes();
         let current = load_current(&dir).expect("readable").expect("written");
         assert!(
             current.reversi.is_some() && current.gomoku.is_some(),
@@ -361,7 +372,7 @@ fn opened_game_replays_and_plays_from_here() {
     assert!(!a.reversi.ctl.session.can_redo());
     assert_eq!(a.reversi.ctl.session.players.white, PlayerKind::Human);
     // The autosave follows (written on its own thread: wait for it).
-    app_mut(&mut h).data.flush_autosave();
+    app_mut(&mut h).data.flush_writes();
     let current = load_current(&dir).expect("readable").expect("written");
     let autosaved = current.reversi.expect("the Reversi tab's game");
     assert_eq!(autosaved.moves.len(), 3);
@@ -413,6 +424,7 @@ fn hot_seat_game_between_two_profiles_updates_both_head_to_head_records() {
     h.run_steps(2);
     h.get_by_label("L8").click();
     h.run_steps(3);
+    written(&mut h);
     let records = records_on_disk(&dir);
     let key = GameKey::Gomoku(Rule::Renju);
     let alice = records.profile("Alice").expect("Alice");
@@ -455,7 +467,7 @@ fn a_second_window_on_the_same_data_dir_leaves_the_autosave_alone() {
     second.run_steps(2);
     assert_eq!(app(&second).reversi.ctl.session.ply(), 1);
     // The autosave is written on its own thread: wait for it.
-    app_mut(&mut first).data.flush_autosave();
+    app_mut(&mut first).data.flush_writes();
     let autosaved = load_current(&dir).expect("readable").expect("written");
     let moves: Vec<String> = autosaved
         .reversi
@@ -520,10 +532,11 @@ fn a_crash_between_recording_and_autosave_does_not_count_the_game_twice() {
         app_mut(&mut h).gomoku.ctl.load_game(gomoku_one_from_five());
         h.run_steps(2);
         // The autosave is written on its own thread: wait for it.
-        app_mut(&mut h).data.flush_autosave();
+        app_mut(&mut h).data.flush_writes();
         before_the_end = std::fs::read(paths::current_game_path(&dir)).expect("autosaved");
         h.get_by_label("L8").click();
         h.run_steps(2);
+        written(&mut h);
         assert_eq!(renju_medium_wins(&dir, &profile), 1);
     }
     // The crash: records.json was replaced, the autosave that marks the game recorded was
@@ -541,6 +554,7 @@ fn a_crash_between_recording_and_autosave_does_not_count_the_game_twice() {
         app(&h).gomoku.ctl.outcome(),
         Some(Outcome::Win(Side::Black))
     );
+    written(&mut h);
     assert_eq!(
         renju_medium_wins(&dir, &profile),
         1,
@@ -579,6 +593,7 @@ fn a_result_that_could_not_be_recorded_is_recorded_later() {
         app(&h).gomoku.ctl.outcome(),
         Some(Outcome::Win(Side::Black))
     );
+    written(&mut h);
     assert!(
         app(&h)
             .data
@@ -588,6 +603,7 @@ fn a_result_that_could_not_be_recorded_is_recorded_later() {
         "{:?}",
         app(&h).data.notices
     );
+    written(&mut h);
     assert_eq!(renju_medium_wins(&dir, &profile), 0);
     // The problem goes away: the result is recorded on a later try, once.
     std::fs::remove_file(&lock).expect("remove the link");
@@ -597,9 +613,10 @@ fn a_result_that_could_not_be_recorded_is_recorded_later() {
         renju_medium_wins(&d, &p) == 1
     });
     h.run_steps(3);
+    written(&mut h);
     assert_eq!(renju_medium_wins(&dir, &profile), 1);
     // The autosave is written on its own thread: wait for it.
-    app_mut(&mut h).data.flush_autosave();
+    app_mut(&mut h).data.flush_writes();
     let current = load_current(&dir).expect("readable").expect("written");
     assert!(current.gomoku.expect("the Gomoku game").recorded);
     drop(h);

@@ -1,5 +1,12 @@
-//! The autosave writer: `current-game.json` is written on a thread of its own, so a move, an
-//! undo or a slider dragged across many frames never waits for the disk on the UI thread.
+//! The data directory's writer: `current-game.json` and the results of finished games are
+//! written on a thread of its own, so a move, an undo, a slider dragged across many frames or
+//! the end of a game never waits for the disk (or for another window's records lock) on the
+//! UI thread.
+//!
+//! Requests are handled in the order they were made, and a pending autosave is written before
+//! a result is recorded: the autosave that names a game by its id is on disk before the
+//! records count it (write-ahead), so a crash between the two leaves a game that the next
+//! start finds already recorded, never one counted twice.
 //!
 //! The UI hands over the latest state of both games ([`Autosaver::save`], never blocking);
 //! the writer waits until no new state has come for [`DEBOUNCE`] (a dragged slider makes one
@@ -13,22 +20,44 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::persist::CurrentGames;
 use crate::persist::savegame::write_current;
+use crate::persist::{CurrentGames, RecordStore, Records};
+
+use super::persistence::{GameRecord, RecordOutcome, outcome_of, record_change};
 
 /// How long the writer waits for the state to settle before writing it.
 pub const DEBOUNCE: Duration = Duration::from_millis(250);
 
 enum Request {
     Save(Box<CurrentGames>),
+    /// Add a finished game to the records (after writing the pending autosave).
+    Record(Box<GameRecord>),
     /// Write what is pending now, then answer.
     Flush(Sender<()>),
 }
 
-/// A background writer of one data directory's `current-game.json`.
+/// What the writer reports back.
+pub enum Report {
+    /// An autosave could not be written: the sentence for a notice.
+    AutosaveFailed(String),
+    /// A game's recording ended: the request, its outcome, and the records as they now are
+    /// on disk (when they could be read).
+    Recorded {
+        /// The game asked for.
+        record: Box<GameRecord>,
+        /// What happened.
+        outcome: RecordOutcome,
+        /// The records after the change, for the window's copy.
+        records: Option<Box<Records>>,
+        /// A problem with the records file found on the way (moved aside), for a notice.
+        problem: Option<String>,
+    },
+}
+
+/// A background writer of one data directory: the autosave and the win records.
 pub struct Autosaver {
     requests: Option<Sender<Request>>,
-    errors: Receiver<String>,
+    reports: Receiver<Report>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -40,13 +69,13 @@ impl Autosaver {
     /// When the operating system refuses to start a thread.
     pub fn spawn(dir: PathBuf, debounce: Duration) -> std::io::Result<Autosaver> {
         let (requests, inbox) = mpsc::channel();
-        let (report, errors) = mpsc::channel();
+        let (report, reports) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("autosave".into())
             .spawn(move || writer(&dir, debounce, &inbox, &report))?;
         Ok(Autosaver {
             requests: Some(requests),
-            errors,
+            reports,
             thread: Some(thread),
         })
     }
@@ -56,6 +85,14 @@ impl Autosaver {
         if let Some(requests) = &self.requests {
             // The writer only stops when `requests` is dropped, so this cannot fail.
             let _ = requests.send(Request::Save(Box::new(games)));
+        }
+    }
+
+    /// Ask for `record` to be added to the win records; the outcome comes back as a
+    /// [`Report::Recorded`]. Returns at once.
+    pub fn record(&self, record: GameRecord) {
+        if let Some(requests) = &self.requests {
+            let _ = requests.send(Request::Record(Box::new(record)));
         }
     }
 
@@ -69,9 +106,9 @@ impl Autosaver {
         }
     }
 
-    /// The sentences of the writes that failed since the last call, for notices.
-    pub fn errors(&self) -> Vec<String> {
-        self.errors.try_iter().collect()
+    /// What the writer reported since the last call (never waits).
+    pub fn reports(&self) -> Vec<Report> {
+        self.reports.try_iter().collect()
     }
 }
 
@@ -90,20 +127,22 @@ impl Drop for Autosaver {
     }
 }
 
-/// The writer thread: keep the newest state, write it once it has settled, on a flush, or
-/// when the app closes the channel.
+/// The writer thread: keep the newest autosave, write it once it has settled, before a
+/// result is recorded, on a flush, or when the app closes the channel; record results in
+/// order.
 fn writer(
     dir: &std::path::Path,
     debounce: Duration,
     inbox: &Receiver<Request>,
-    report: &Sender<String>,
+    report: &Sender<Report>,
 ) {
     let mut pending: Option<Box<CurrentGames>> = None;
+    let mut records: Option<RecordStore> = None;
     let write = |pending: &mut Option<Box<CurrentGames>>| {
         if let Some(games) = pending.take()
             && let Err(e) = write_current(dir, &games)
         {
-            let _ = report.send(format!("Autosave failed: {e}"));
+            let _ = report.send(Report::AutosaveFailed(format!("Autosave failed: {e}")));
         }
     };
     loop {
@@ -114,6 +153,11 @@ fn writer(
         };
         match request {
             Ok(Request::Save(games)) => pending = Some(games),
+            Ok(Request::Record(record)) => {
+                write(&mut pending);
+                let store = records.get_or_insert_with(|| RecordStore::open(dir).0);
+                let _ = report.send(record_now(store, record));
+            }
             Ok(Request::Flush(done)) => {
                 write(&mut pending);
                 let _ = done.send(());
@@ -124,5 +168,30 @@ fn writer(
                 return;
             }
         }
+    }
+}
+
+/// Records one finished game in `store` (under the records lock, exactly once by its id).
+fn record_now(store: &mut RecordStore, record: Box<GameRecord>) -> Report {
+    let Some((text, change)) = record_change(&record) else {
+        return Report::Recorded {
+            record,
+            outcome: RecordOutcome::NotCounted,
+            records: None,
+            problem: None,
+        };
+    };
+    let result = store
+        .record_once(record.id, change)
+        .map_err(|e| e.to_string());
+    let outcome = outcome_of(result, text);
+    let problem = store.take_problem().map(|e| format!("Win records: {e}."));
+    let records =
+        (!matches!(outcome, RecordOutcome::Failed(_))).then(|| Box::new(store.records().clone()));
+    Report::Recorded {
+        record,
+        outcome,
+        records,
+        problem,
     }
 }

@@ -194,7 +194,7 @@ impl ReversiGomokuApp {
         for tab in [&mut self.reversi as &mut dyn AnyTab, &mut self.gomoku] {
             tab.logic(ctx, data);
         }
-        data.collect_autosave_errors();
+        data.poll_writer();
         self.poll_dialog(ctx);
     }
 
@@ -326,7 +326,7 @@ impl eframe::App for ReversiGomokuApp {
 
     /// The window closes: the pending autosave is written before the process ends.
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        self.data.flush_autosave();
+        self.data.flush_writes();
     }
 }
 

@@ -16,8 +16,13 @@
 //!   computer (the human's profile, per game key and [`LevelKey`]) and hot-seat games between
 //!   two *different* profiles (head to head) are recorded.
 //! - **Autosave**: after every change to a tab's game (move, undo, players, levels, profiles,
-//!   resignation), `current-game.json` in the data directory is rewritten atomically with the
-//!   games of both tabs ([`CurrentGames`]). Both are restored on start.
+//!   resignation), the games of both tabs ([`CurrentGames`]) go to the writer thread
+//!   ([`super::autosave`]), which rewrites `current-game.json` atomically once they have
+//!   settled. Both are restored on start.
+//! - **Off the UI thread**: results are recorded by the same writer thread, in order after
+//!   the autosave (write-ahead), and their outcomes come back through
+//!   [`DataStore::poll_writer`]; a frame never waits for the disk or for another window's
+//!   records lock. Only profile changes in the Records window write on the spot.
 //! - **One owner per data directory**: the first window holds the OS lock
 //!   `instance.lock` ([`crate::persist::lock_instance`]) for its lifetime and is the only one
 //!   that restores and writes `current-game.json`. A second window on the same directory
@@ -44,7 +49,7 @@ use crate::session::{PlayerKind, Session};
 
 use crate::core::GameKind;
 
-use super::autosave::{self, Autosaver};
+use super::autosave::{self, Autosaver, Report};
 use super::controller::Controller;
 
 /// Settings file (current profile, hot-seat White profile), in the data directory; read and
@@ -215,8 +220,9 @@ pub struct Tracker<M> {
     times: Vec<u64>,
     /// The result of this game is in the win records (never record it again).
     pub recorded: bool,
-    /// The last try to record the result failed: the record and when to try again.
-    retry: Option<(GameRecord, Backoff)>,
+    /// The result was handed to the data store for recording (which retries failures); the
+    /// tracker waits for its outcome.
+    requested: bool,
     saved: Option<Snapshot<M>>,
 }
 
@@ -230,7 +236,7 @@ impl<M: Copy + PartialEq> Tracker<M> {
             started: unix_ms_now(),
             times: Vec::new(),
             recorded: false,
-            retry: None,
+            requested: false,
             saved: None,
         }
     }
@@ -245,15 +251,15 @@ impl<M: Copy + PartialEq> Tracker<M> {
             started: saved.started,
             times: saved.moves.iter().map(|m| m.time).collect(),
             recorded: saved.recorded,
-            retry: None,
+            requested: false,
             saved: None,
         };
     }
 
-    /// The result of this game could not be recorded yet (it will be retried).
+    /// The game is over and its result not recorded yet (being written, or retried).
     #[must_use]
     pub fn record_pending(&self) -> bool {
-        self.retry.is_some()
+        self.requested && !self.recorded
     }
 
     /// The move times (Unix ms), one per ply played.
@@ -314,11 +320,8 @@ pub fn tick<G: PersistGame>(
     let clock = Instant::now();
     data.retry_deferred(clock);
     if ctl.serial() != tracker.serial {
-        // The finished game was replaced before its result could be recorded: the data
-        // store keeps trying (for as long as the window is open).
-        if let Some((record, _)) = tracker.retry.take() {
-            data.defer(record, clock);
-        }
+        // A finished game replaced before its result was recorded: the data store keeps
+        // trying (for as long as the window is open) without the tracker.
         *tracker = Tracker::new(ctl.serial());
     }
     let ply = ctl.session.ply();
@@ -326,37 +329,31 @@ pub fn tick<G: PersistGame>(
     let now = unix_ms_now();
     tracker.times.resize(ply, now);
     let profiles = data.side_profiles(ctl.session.players);
+    // The autosave goes first: the writer handles requests in order, so the autosave naming
+    // this game (its id, the finished board) is on disk before its result is recorded, and a
+    // crash between the two leaves a game the next start finds already recorded.
     autosave_if_changed(ctl, tracker, data, &profiles);
     if let Some(outcome) = ctl.outcome()
         && !tracker.recorded
-        && tracker
-            .retry
-            .as_ref()
-            .is_none_or(|(_, b)| clock >= b.next_try)
+        && !tracker.requested
     {
-        let record = GameRecord {
+        data.request_record(GameRecord {
             id: tracker.id,
             key: ctl.session.position().game_key(),
             players: ctl.session.players,
             ai: ctl.ai,
             profiles: profiles.clone(),
             outcome,
-        };
-        // Write-ahead: the autosave naming this game (its id, the finished board) is on disk
-        // before its result is recorded, so that after a crash between the two writes the
-        // restarted app finds the result under that id instead of counting the game again.
-        data.flush_autosave();
-        if let RecordOutcome::Failed(_) = data.record_game(&record) {
-            let backoff = match &tracker.retry {
-                Some((_, b)) => b.again(clock),
-                None => Backoff::first(clock),
-            };
-            tracker.retry = Some((record, backoff));
-        } else {
-            tracker.recorded = true;
-            tracker.retry = None;
-            autosave_if_changed(ctl, tracker, data, &profiles);
-        }
+        });
+        tracker.requested = true;
+    }
+    if tracker.requested
+        && !tracker.recorded
+        && let Some(outcome) = data.take_record_outcome(tracker.id)
+        && !matches!(outcome, RecordOutcome::Failed(_))
+    {
+        tracker.recorded = true;
+        autosave_if_changed(ctl, tracker, data, &profiles);
     }
 }
 
@@ -521,8 +518,14 @@ pub struct DataStore {
     /// Results of games no longer on screen that could not be recorded yet, with when to try
     /// again. Kept in memory only.
     deferred: Vec<(GameRecord, Backoff)>,
-    /// Writes `current-game.json` off the UI thread (when this window owns the directory).
+    /// Writes `current-game.json` (when this window owns the directory) and records results,
+    /// off the UI thread.
     autosaver: Option<Autosaver>,
+    /// Results sent to the writer and not answered yet, with their retry state after a
+    /// failure.
+    in_flight: Vec<(GameId, Option<Backoff>)>,
+    /// Answers of the writer not yet taken by [`DataStore::take_record_outcome`].
+    outcomes: Vec<(GameId, RecordOutcome)>,
     /// Messages for the user (damaged files, failed writes), shown until dismissed.
     pub notices: Vec<String>,
 }
@@ -541,6 +544,8 @@ impl DataStore {
             current: CurrentGames::default(),
             deferred: Vec::new(),
             autosaver: None,
+            in_flight: Vec::new(),
+            outcomes: Vec::new(),
             notices: Vec::new(),
         }
     }
@@ -583,12 +588,10 @@ impl DataStore {
         data.dir = Some(dir.to_path_buf());
         data.settings = data.load_settings();
         data.current = data.load_current_games();
-        if data.autosaves {
-            match Autosaver::spawn(dir.to_path_buf(), autosave::DEBOUNCE) {
-                Ok(writer) => data.autosaver = Some(writer),
-                // Without the thread the autosave is written on the spot (see `autosave`).
-                Err(e) => data.notice(format!("No autosave thread ({e}); saving as you play.")),
-            }
+        match Autosaver::spawn(dir.to_path_buf(), autosave::DEBOUNCE) {
+            Ok(writer) => data.autosaver = Some(writer),
+            // Without the thread, files are written on the spot (see `autosave`, `request_record`).
+            Err(e) => data.notice(format!("No writer thread ({e}); saving as you play.")),
         }
         data
     }
@@ -804,24 +807,8 @@ impl DataStore {
         }
         outcome
     }
-    /// [`RecordStore::record_once`] on disk (or [`Records::record_once`] in memory):
-    /// `Ok(true)` when recorded now, `Ok(false)` when it already was.
 
-    /// Keep trying to record `record` (a game no longer on screen) from time to time while
-    /// the window is open, starting after [`RETRY_FIRST`].
-    pub fn defer(&mut self, record: GameRecord, now: Instant) {
-        if !self.deferred.iter().any(|(r, _)| r.id == record.id) {
-            self.deferred.push((record, Backoff::first(now)));
-        }
-    }
-
-    /// The results still waiting to be recorded (see [`DataStore::defer`]).
-    #[must_use]
-    pub fn deferred_count(&self) -> usize {
-        self.deferred.len()
-    }
-
-    /// Try again the deferred records that are due at `now`.
+    /// Try again the deferred records that are due at `now` (through the writer thread).
     pub fn retry_deferred(&mut self, now: Instant) {
         if self.deferred.iter().all(|(_, b)| now < b.next_try) {
             return;
@@ -830,10 +817,62 @@ impl DataStore {
         for (record, backoff) in waiting {
             if now < backoff.next_try {
                 self.deferred.push((record, backoff));
-            } else if let RecordOutcome::Failed(_) = self.record_game(&record) {
-                self.deferred.push((record, backoff.again(now)));
+            } else {
+                self.send_record(record, Some(backoff), now);
             }
         }
+    }
+
+    /// Record a finished game: on the writer thread when there is one (the outcome comes
+    /// back through [`DataStore::poll_writer`] and [`DataStore::take_record_outcome`]), else
+    /// at once. A failure is retried, with a growing wait, for as long as the window is open.
+    pub fn request_record(&mut self, record: GameRecord) {
+        self.send_record(record, None, Instant::now());
+    }
+
+    fn send_record(&mut self, record: GameRecord, backoff: Option<Backoff>, now: Instant) {
+        let id = record.id;
+        match &self.autosaver {
+            Some(writer) => {
+                self.in_flight.retain(|(i, _)| *i != id);
+                self.in_flight.push((id, backoff));
+                writer.record(record);
+            }
+            None => {
+                let outcome = self.record_game(&record);
+                self.settle(record, outcome, backoff, now);
+            }
+        }
+    }
+
+    /// Keep the outcome of `record` for its tab; a failure is deferred (retried later).
+    fn settle(
+        &mut self,
+        record: GameRecord,
+        outcome: RecordOutcome,
+        backoff: Option<Backoff>,
+        now: Instant,
+    ) {
+        if let RecordOutcome::Failed(_) = &outcome {
+            let next = backoff.map_or_else(|| Backoff::first(now), |b| b.again(now));
+            if !self.deferred.iter().any(|(r, _)| r.id == record.id) {
+                self.deferred.push((record.clone(), next));
+            }
+        }
+        self.outcomes.retain(|(i, _)| *i != record.id);
+        self.outcomes.push((record.id, outcome));
+    }
+
+    /// The outcome of recording game `id`, once the writer has answered (taken once).
+    pub fn take_record_outcome(&mut self, id: GameId) -> Option<RecordOutcome> {
+        let i = self.outcomes.iter().position(|(g, _)| *g == id)?;
+        Some(self.outcomes.swap_remove(i).1)
+    }
+
+    /// Whether a result is waiting for the writer or for a retry.
+    #[must_use]
+    pub fn recording_pending(&self) -> bool {
+        !self.in_flight.is_empty() || !self.deferred.is_empty()
     }
 
     /// Make `game` the autosaved game of tab `kind` and rewrite `current-game.json` (only
@@ -857,24 +896,50 @@ impl DataStore {
         }
     }
 
-    /// Wait until the autosave writer has written the newest state (closing the window,
-    /// tests); its failures become notices.
-    pub fn flush_autosave(&mut self) {
+    /// Wait until the writer thread has written everything asked of it so far (the newest
+    /// autosave, the results sent for recording): closing the window, tests. Its reports
+    /// are then taken as by [`DataStore::poll_writer`].
+    pub fn flush_writes(&mut self) {
         if let Some(writer) = &self.autosaver {
             writer.flush();
         }
-        self.collect_autosave_errors();
+        self.poll_writer();
     }
 
-    /// Turn the autosave writer's failures into notices (each frame; never waits).
-    pub fn collect_autosave_errors(&mut self) {
-        let errors = self
+    /// Take the writer's reports (each frame; never waits): failures become notices, the
+    /// records shown follow what was written, and recording outcomes wait for their tabs.
+    pub fn poll_writer(&mut self) {
+        let reports = self
             .autosaver
             .as_ref()
-            .map(Autosaver::errors)
+            .map(Autosaver::reports)
             .unwrap_or_default();
-        for e in errors {
-            self.notice(e);
+        let now = Instant::now();
+        for report in reports {
+            match report {
+                Report::AutosaveFailed(text) => self.notice(text),
+                Report::Recorded {
+                    record,
+                    outcome,
+                    records,
+                    problem,
+                } => {
+                    if let Some(text) = problem {
+                        self.notice(text);
+                    }
+                    if let (Some(store), Some(records)) = (&mut self.store, records) {
+                        store.adopt(*records);
+                    }
+                    if let RecordOutcome::Failed(e) = &outcome {
+                        let text =
+                            format!("Could not record the result: {e}. It will be tried again.");
+                        self.notice(text);
+                    }
+                    let i = self.in_flight.iter().position(|(g, _)| *g == record.id);
+                    let backoff = i.and_then(|i| self.in_flight.swap_remove(i).1);
+                    self.settle(*record, outcome, backoff, now);
+                }
+            }
         }
     }
 

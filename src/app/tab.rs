@@ -15,7 +15,7 @@ use crate::session::{PlayerKind, Session};
 
 use super::controller::{Controller, Update};
 use super::panels::{self, LevelHelp};
-use super::persistence::{self, DataStore, GameRecord, PersistGame, RecordOutcome, Tracker};
+use super::persistence::{self, DataStore, GameRecord, PersistGame, Tracker};
 use super::records_window::CurrentGame;
 use super::replay::{REPLAY_REFUSAL, Replay, ReplayAction};
 
@@ -197,8 +197,8 @@ impl<G: GameView> Tab<G> {
         persistence::abandoned_side(&self.ctl, &self.track)
     }
 
-    /// Record the abandoned live game as a loss for `human`. The game is about to be replaced:
-    /// when recording fails now, the data store keeps trying.
+    /// Record the abandoned live game as a loss for `human` (on the writer thread). The game
+    /// is about to be replaced: when recording fails, the data store keeps trying.
     pub fn record_loss(&mut self, data: &mut DataStore, human: Side) {
         let ctl = &self.ctl;
         let players = ctl.session.players;
@@ -210,9 +210,7 @@ impl<G: GameView> Tab<G> {
             profiles: data.side_profiles(players),
             outcome: Outcome::Win(human.other()),
         };
-        if let RecordOutcome::Failed(_) = data.record_game(&record) {
-            data.defer(record, std::time::Instant::now());
-        }
+        data.request_record(record);
         self.track.recorded = true;
     }
 

@@ -1003,6 +1003,12 @@ impl RecordStore {
         &self.path
     }
 
+    /// Takes `records`, read from the same file by another handle just now (the app's
+    /// background writer), as this store's copy in memory.
+    pub fn adopt(&mut self, records: Records) {
+        self.records = records;
+    }
+
     /// Re-reads the file (to see other windows' changes). On a damaged file, keeps the
     /// records in memory and returns the error (the file was moved aside).
     pub fn reload(&mut self) -> Option<LoadError> {
