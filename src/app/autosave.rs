@@ -32,6 +32,8 @@ enum Request {
     Save(Box<CurrentGames>),
     /// Add a finished game to the records (after writing the pending autosave).
     Record(Box<GameRecord>),
+    /// Read the records file again (other windows' changes).
+    Reload,
     /// Write what is pending now, then answer.
     Flush(Sender<()>),
 }
@@ -50,6 +52,13 @@ pub enum Report {
         /// The records after the change, for the window's copy.
         records: Option<Box<Records>>,
         /// A problem with the records file found on the way (moved aside), for a notice.
+        problem: Option<String>,
+    },
+    /// The records as read again from the file, and a problem found there (moved aside).
+    Reloaded {
+        /// The records now.
+        records: Box<Records>,
+        /// A damaged file, for a notice.
         problem: Option<String>,
     },
 }
@@ -93,6 +102,14 @@ impl Autosaver {
     pub fn record(&self, record: GameRecord) {
         if let Some(requests) = &self.requests {
             let _ = requests.send(Request::Record(Box::new(record)));
+        }
+    }
+
+    /// Ask for the records file to be read again; the records come back as a
+    /// [`Report::Reloaded`]. Returns at once.
+    pub fn reload(&self) {
+        if let Some(requests) = &self.requests {
+            let _ = requests.send(Request::Reload);
         }
     }
 
@@ -157,6 +174,12 @@ fn writer(
                 write(&mut pending);
                 let store = records.get_or_insert_with(|| RecordStore::open(dir).0);
                 let _ = report.send(record_now(store, record));
+            }
+            Ok(Request::Reload) => {
+                let store = records.get_or_insert_with(|| RecordStore::open(dir).0);
+                let problem = store.reload().map(|e| format!("Win records: {e}."));
+                let records = Box::new(store.records().clone());
+                let _ = report.send(Report::Reloaded { records, problem });
             }
             Ok(Request::Flush(done)) => {
                 write(&mut pending);

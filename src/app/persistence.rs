@@ -21,8 +21,9 @@
 //!   settled. Both are restored on start.
 //! - **Off the UI thread**: results are recorded by the same writer thread, in order after
 //!   the autosave (write-ahead), and their outcomes come back through
-//!   [`DataStore::poll_writer`]; a frame never waits for the disk or for another window's
-//!   records lock. Only profile changes in the Records window write on the spot.
+//!   [`DataStore::poll_writer`]; the records file is re-read there too
+//!   ([`DataStore::reload`]). A frame never waits for the disk or for another window's
+//!   records lock; only profile changes in the Records window write on the spot.
 //! - **One owner per data directory**: the first window holds the OS lock
 //!   `instance.lock` ([`crate::persist::lock_instance`]) for its lifetime and is the only one
 //!   that restores and writes `current-game.json`. A second window on the same directory
@@ -626,9 +627,12 @@ impl DataStore {
         }
     }
 
-    /// Re-read the records file (other windows' changes); a damaged file becomes a notice.
+    /// Re-read the records file (other windows' changes), on the writer thread when there is
+    /// one (the records shown follow once it has answered); a damaged file becomes a notice.
     pub fn reload(&mut self) {
-        if let Some(store) = &mut self.store
+        if let Some(writer) = &self.autosaver {
+            writer.reload();
+        } else if let Some(store) = &mut self.store
             && let Some(e) = store.reload()
         {
             let text = format!("Win records: {e}.");
@@ -938,6 +942,14 @@ impl DataStore {
                     let i = self.in_flight.iter().position(|(g, _)| *g == record.id);
                     let backoff = i.and_then(|i| self.in_flight.swap_remove(i).1);
                     self.settle(*record, outcome, backoff, now);
+                }
+                Report::Reloaded { records, problem } => {
+                    if let Some(text) = problem {
+                        self.notice(text);
+                    }
+                    if let Some(store) = &mut self.store {
+                        store.adopt(*records);
+                    }
                 }
             }
         }
