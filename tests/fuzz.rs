@@ -469,13 +469,7 @@ fn g_check(cmd: &GCmd, s: &mut GShadow, out: &[String], ctx: &str) {
             s.to_move = side;
         }
         GCmd::Rule(bits) => {
-            let rule = if bits & 4 != 0 {
-                Rule::Renju
-            } else if bits & 1 != 0 {
-                Rule::Standard
-            } else {
-                Rule::Freestyle
-            };
+            let rule = gomocup::rule_from_bits(*bits);
             if rule != s.rule && rule == Rule::Renju && s.size.is_some_and(|n| n != 15) {
                 one_error(out);
             } else {

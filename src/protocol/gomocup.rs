@@ -313,13 +313,7 @@ impl Brain {
     /// A rule the board cannot be played under (Renju off 15×15) is refused and the old rule
     /// kept.
     fn set_rule(&mut self, bits: i64) -> Result<(), String> {
-        let rule = if bits & 4 != 0 {
-            Rule::Renju
-        } else if bits & 1 != 0 {
-            Rule::Standard
-        } else {
-            Rule::Freestyle
-        };
+        let rule = rule_from_bits(bits);
         if rule == self.rule {
             return Ok(());
         }
@@ -387,6 +381,19 @@ impl Brain {
             ),
             format!("{x},{y}"),
         ]
+    }
+}
+
+/// The rule named by `INFO rule` bits (Gomocup protocol): bit 4 is Renju, else bit 1 is
+/// exactly five (Standard), else Freestyle (five or more).
+#[must_use]
+pub fn rule_from_bits(bits: i64) -> Rule {
+    if bits & 4 != 0 {
+        Rule::Renju
+    } else if bits & 1 != 0 {
+        Rule::Standard
+    } else {
+        Rule::Freestyle
     }
 }
 
