@@ -64,6 +64,10 @@ pub const MAX_NOTICE_CHARS: usize = 600;
 /// First wait before trying again to record a result that could not be recorded (1 s).
 pub const RETRY_FIRST: Duration = Duration::from_secs(1);
 
+/// How many recording outcomes are kept for the tabs to take (each tab takes its own within
+/// a frame; the others are outcomes nobody waits for).
+const MAX_UNCLAIMED_OUTCOMES: usize = 32;
+
 /// Longest wait between two tries to record a result (60 s); the wait doubles from
 /// [`RETRY_FIRST`] up to this.
 pub const RETRY_MAX: Duration = Duration::from_secs(60);
@@ -864,6 +868,11 @@ impl DataStore {
             }
         }
         self.outcomes.retain(|(i, _)| *i != record.id);
+        // Outcomes no tab waits for (an abandoned game counted as a loss, a replaced game's
+        // retry) are not taken: keep only the newest few.
+        if self.outcomes.len() >= MAX_UNCLAIMED_OUTCOMES {
+            self.outcomes.remove(0);
+        }
         self.outcomes.push((record.id, outcome));
     }
 
