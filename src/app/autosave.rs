@@ -21,9 +21,9 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::persist::savegame::write_current;
-use crate::persist::{CurrentGames, RecordStore, Records};
+use crate::persist::{CurrentGames, RecordStore, Records, Settings};
 
-use super::persistence::{GameRecord, RecordOutcome, outcome_of, record_change};
+use super::persistence::{GameRecord, RecordChange, RecordOutcome, outcome_of, record_change};
 
 /// How long the writer waits for the state to settle before writing it.
 pub const DEBOUNCE: Duration = Duration::from_millis(250);
@@ -34,14 +34,20 @@ enum Request {
     Record(Box<GameRecord>),
     /// Read the records file again (other windows' changes).
     Reload,
+    /// Apply a change to the records on disk (a profile created or renamed); the records come
+    /// back as a [`Report::Reloaded`], as they are on disk whether the change took or not.
+    Update(RecordChange),
+    /// Write `settings.json`.
+    Settings(Box<Settings>),
     /// Write what is pending now, then answer.
     Flush(Sender<()>),
 }
 
 /// What the writer reports back.
 pub enum Report {
-    /// An autosave could not be written: the sentence for a notice.
-    AutosaveFailed(String),
+    /// Something could not be written (the autosave, the settings, a profile change): the
+    /// sentence for a notice.
+    Notice(String),
     /// A game's recording ended: the request, its outcome, and the records as they now are
     /// on disk (when they could be read).
     Recorded {
@@ -113,6 +119,21 @@ impl Autosaver {
         }
     }
 
+    /// Ask for `change` to be applied to the records on disk (under their lock). Returns at
+    /// once.
+    pub fn update(&self, change: RecordChange) {
+        if let Some(requests) = &self.requests {
+            let _ = requests.send(Request::Update(change));
+        }
+    }
+
+    /// Ask for `settings` to be written to `settings.json`. Returns at once.
+    pub fn save_settings(&self, settings: Settings) {
+        if let Some(requests) = &self.requests {
+            let _ = requests.send(Request::Settings(Box::new(settings)));
+        }
+    }
+
     /// Write what is pending now and wait until it is on disk (closing the window, tests).
     pub fn flush(&self) {
         let (done, wait) = mpsc::channel();
@@ -159,7 +180,7 @@ fn writer(
         if let Some(games) = pending.take()
             && let Err(e) = write_current(dir, &games)
         {
-            let _ = report.send(Report::AutosaveFailed(format!("Autosave failed: {e}")));
+            let _ = report.send(Report::Notice(format!("Autosave failed: {e}")));
         }
     };
     loop {
@@ -180,6 +201,26 @@ fn writer(
                 let problem = store.reload().map(|e| format!("Win records: {e}."));
                 let records = Box::new(store.records().clone());
                 let _ = report.send(Report::Reloaded { records, problem });
+            }
+            Ok(Request::Update(change)) => {
+                let store = records.get_or_insert_with(|| RecordStore::open(dir).0);
+                if let Err(e) = store.update(change) {
+                    let text = format!("Could not save the change to the win records: {e}");
+                    let _ = report.send(Report::Notice(text));
+                }
+                let problem = store.take_problem().map(|e| format!("Win records: {e}."));
+                let records = Box::new(store.records().clone());
+                let _ = report.send(Report::Reloaded { records, problem });
+            }
+            Ok(Request::Settings(settings)) => {
+                let text = match settings.save(dir) {
+                    Ok(None) => None,
+                    Ok(Some(e)) => Some(format!("Settings: {e}.")),
+                    Err(e) => Some(format!("Cannot save the settings: {e}")),
+                };
+                if let Some(text) = text {
+                    let _ = report.send(Report::Notice(text));
+                }
             }
             Ok(Request::Flush(done)) => {
                 write(&mut pending);

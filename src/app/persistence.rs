@@ -22,8 +22,8 @@
 //! - **Off the UI thread**: results are recorded by the same writer thread, in order after
 //!   the autosave (write-ahead), and their outcomes come back through
 //!   [`DataStore::poll_writer`]; the records file is re-read there too
-//!   ([`DataStore::reload`]). A frame never waits for the disk or for another window's
-//!   records lock; only profile changes in the Records window write on the spot.
+//!   ([`DataStore::reload`]), profile changes are applied ([`DataStore::update`]) and the
+//!   settings written. A frame never waits for the disk or for another window's records lock.
 //! - **One owner per data directory**: the first window holds the OS lock
 //!   `instance.lock` ([`crate::persist::lock_instance`]) for its lifetime and is the only one
 //!   that restores and writes `current-game.json`. A second window on the same directory
@@ -650,8 +650,19 @@ impl DataStore {
     /// The reason, as a sentence.
     pub fn update<T>(
         &mut self,
-        change: impl FnOnce(&mut Records) -> Result<T, crate::persist::RecordError>,
+        change: impl Fn(&mut Records) -> Result<T, crate::persist::RecordError> + Send + 'static,
     ) -> Result<T, String> {
+        // The change is checked and shown on the window's copy at once; the writer thread
+        // then applies it to the file under the lock, and the copy follows the file when it
+        // answers (so a change another window made impossible meanwhile is undone, with a
+        // notice).
+        if let (Some(writer), Some(store)) = (&self.autosaver, &mut self.store) {
+            let mut copy = store.records().clone();
+            let out = change(&mut copy).map_err(|e| e.to_string())?;
+            store.adopt(copy);
+            writer.update(Box::new(move |r| change(r).map(drop)));
+            return Ok(out);
+        }
         match &mut self.store {
             Some(store) => {
                 let out = store.update(change).map_err(|e| e.to_string());
@@ -729,7 +740,8 @@ impl DataStore {
     /// # Errors
     /// The reason (empty, too long, taken, …).
     pub fn create_profile(&mut self, name: &str) -> Result<(), String> {
-        let stored = self.update(|r| r.create_profile(name))?;
+        let name = name.to_string();
+        let stored = self.update(move |r| r.create_profile(&name))?;
         self.set_profile(&stored);
         Ok(())
     }
@@ -741,11 +753,12 @@ impl DataStore {
     pub fn rename_profile(&mut self, new: &str) -> Result<(), String> {
         let old = self.profile();
         let new = new.trim().to_string();
-        self.update(|r| {
+        let target = new.clone();
+        self.update(move |r| {
             if r.profile(&old).is_none() {
                 r.create_profile(&old)?;
             }
-            r.rename_profile(&old, &new)
+            r.rename_profile(&old, &target)
         })?;
         self.settings.profile = Some(new);
         self.save_settings();
@@ -930,7 +943,7 @@ impl DataStore {
         let now = Instant::now();
         for report in reports {
             match report {
-                Report::AutosaveFailed(text) => self.notice(text),
+                Report::Notice(text) => self.notice(text),
                 Report::Recorded {
                     record,
                     outcome,
@@ -1009,6 +1022,10 @@ impl DataStore {
         let Some(dir) = &self.dir else {
             return;
         };
+        if let Some(writer) = &self.autosaver {
+            writer.save_settings(self.settings.clone());
+            return;
+        }
         match self.settings.save(dir) {
             Ok(None) => {}
             Ok(Some(e)) => self.notice(format!("Settings: {e}.")),
