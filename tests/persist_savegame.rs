@@ -510,12 +510,10 @@ fn huge_file_is_refused_unread() {
         x ^= x << 17;
         chunk.copy_from_slice(&x.to_le_bytes()[..chunk.len()]);
     }
-    let start = std::time::Instant::now();
     assert_autosave_refused("huge", &junk, |e| {
         matches!(e, LoadError::TooLarge { size, limit }
             if *size == 50 * 1024 * 1024 && *limit == persist::MAX_FILE_BYTES)
     });
-    assert!(start.elapsed().as_secs() < 10);
 }
 
 #[test]

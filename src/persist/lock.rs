@@ -41,6 +41,35 @@ pub enum LockError {
     },
 }
 
+/// The time a lock waiter reads and sleeps by: the real clock ([`SystemClock`]) in the app, a
+/// fake one in tests, so that a bounded wait is checked without waiting on the wall clock.
+pub trait WaitClock {
+    /// Time elapsed since some fixed start.
+    fn now(&mut self) -> Duration;
+    /// Let `d` pass.
+    fn sleep(&mut self, d: Duration);
+}
+
+/// The real clock: [`Instant`] and [`std::thread::sleep`].
+#[derive(Debug)]
+pub struct SystemClock(Instant);
+
+impl Default for SystemClock {
+    fn default() -> Self {
+        SystemClock(Instant::now())
+    }
+}
+
+impl WaitClock for SystemClock {
+    fn now(&mut self) -> Duration {
+        self.0.elapsed()
+    }
+
+    fn sleep(&mut self, d: Duration) {
+        std::thread::sleep(d);
+    }
+}
+
 /// An exclusive advisory lock on a file, held until dropped.
 #[derive(Debug)]
 pub struct FileLock {
@@ -58,11 +87,23 @@ impl FileLock {
     /// [`LockError::Io`] at once when the file cannot be opened for writing (a directory, a
     /// read-only or missing directory, …) or the OS refuses to lock it.
     pub fn acquire(path: &Path, wait: Duration) -> Result<FileLock, LockError> {
+        FileLock::acquire_by(path, wait, &mut SystemClock::default())
+    }
+
+    /// [`FileLock::acquire`] waiting by `clock` (tests pass a fake one).
+    ///
+    /// # Errors
+    /// As [`FileLock::acquire`].
+    pub fn acquire_by(
+        path: &Path,
+        wait: Duration,
+        clock: &mut dyn WaitClock,
+    ) -> Result<FileLock, LockError> {
         let io_err = |source| LockError::Io {
             path: path.to_path_buf(),
             source,
         };
-        let deadline = Instant::now() + wait;
+        let deadline = clock.now() + wait;
         let mut attempt = 0u32;
         // Times the file was removed under us; retried at once, but only so often.
         let mut replaced = 0u32;
@@ -94,7 +135,7 @@ impl FileLock {
                 Err(TryLockError::Error(e)) => return Err(io_err(e)),
             }
             drop(file);
-            let now = Instant::now();
+            let now = clock.now();
             if now >= deadline {
                 return Err(LockError::Busy {
                     path: path.to_path_buf(),
@@ -103,7 +144,7 @@ impl FileLock {
             attempt = attempt.saturating_add(1);
             // 2..=20 ms, varied so that two waiting windows do not stay in step.
             let ms = 2 + u64::from(attempt.min(8)) * 2 + rand::random_range(0..3);
-            std::thread::sleep(Duration::from_millis(ms).min(deadline - now));
+            clock.sleep(Duration::from_millis(ms).min(deadline - now));
         }
     }
 
