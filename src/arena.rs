@@ -7,8 +7,10 @@
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::str::FromStr;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -148,6 +150,10 @@ pub const GOMOKU_OPENINGS: [&str; 8] = [
     "0,0, 1,1, 3,1",
 ];
 
+/// How long an external engine may take to answer one request (a move) by default; one that
+/// takes longer loses the game.
+pub const DEFAULT_ENGINE_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// A player inside a match.
 enum Seat<G: GameRules> {
     Random(Box<StdRng>),
@@ -156,7 +162,12 @@ enum Seat<G: GameRules> {
 }
 
 impl<G: GameRules> Seat<G> {
-    fn new(c: &Contender, engine: impl Engine<G> + 'static, seed: u64) -> Result<Seat<G>, String> {
+    fn new(
+        c: &Contender,
+        engine: impl Engine<G> + 'static,
+        seed: u64,
+        timeout: Duration,
+    ) -> Result<Seat<G>, String> {
         Ok(match c {
             Contender::Random => Seat::Random(Box::new(StdRng::seed_from_u64(seed))),
             Contender::Level(cfg) => Seat::Engine(
@@ -166,20 +177,23 @@ impl<G: GameRules> Seat<G> {
                     ..*cfg
                 },
             ),
-            Contender::External(cmd) => Seat::External(ExternalEngine::start(cmd)?),
+            Contender::External(cmd) => Seat::External(ExternalEngine::start(cmd, timeout)?),
         })
     }
 }
 
-/// An external engine process and its pipes.
+/// An external engine process and its pipes. Its output is read on a thread of its own, so
+/// that waiting for an answer can end after the per-move time limit.
 struct ExternalEngine {
     child: Child,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    lines: Receiver<String>,
+    /// How long the engine may take to answer one request.
+    timeout: Duration,
 }
 
 impl ExternalEngine {
-    fn start(cmd: &str) -> Result<ExternalEngine, String> {
+    fn start(cmd: &str, timeout: Duration) -> Result<ExternalEngine, String> {
         let mut parts = cmd.split_whitespace();
         let program = parts.next().ok_or("empty engine command")?;
         let mut child = Command::new(program)
@@ -190,10 +204,24 @@ impl ExternalEngine {
             .map_err(|e| format!("cannot start {cmd:?}: {e}"))?;
         let stdin = child.stdin.take().ok_or("no stdin")?;
         let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        let (tx, lines) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("engine-output".into())
+            .spawn(move || {
+                // Ends when the engine closes its output (it is killed on drop).
+                for line in stdout.lines() {
+                    let Ok(line) = line else { break };
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+            })
+            .map_err(|e| format!("cannot read the engine: {e}"))?;
         Ok(ExternalEngine {
             child,
             stdin,
-            stdout,
+            lines,
+            timeout,
         })
     }
 
@@ -203,20 +231,23 @@ impl ExternalEngine {
             .map_err(|e| format!("engine pipe: {e}"))
     }
 
-    /// Read lines until `pick` accepts one.
+    /// Read lines until `pick` accepts one, for at most the engine's time limit.
     fn read_until<T>(&mut self, mut pick: impl FnMut(&str) -> Option<T>) -> Result<T, String> {
-        let mut line = String::new();
+        let deadline = Instant::now() + self.timeout;
         loop {
-            line.clear();
-            let n = self
-                .stdout
-                .read_line(&mut line)
-                .map_err(|e| format!("engine pipe: {e}"))?;
-            if n == 0 {
-                return Err("the engine closed its output".into());
-            }
-            if let Some(v) = pick(line.trim()) {
-                return Ok(v);
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    if let Some(v) = pick(line.trim()) {
+                        return Ok(v);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("no answer within {} ms", self.timeout.as_millis()));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err("the engine closed its output".into());
+                }
             }
         }
     }
@@ -236,9 +267,9 @@ type ChooseMove<G> =
 /// Play every opening twice, colours swapped: `start` gives the empty position, `choose`
 /// asks a seat for its move (given the moves so far), `describe` sums up a finished game.
 fn play_openings<G, E>(
-    a: &Contender,
-    b: &Contender,
+    (a, b): (&Contender, &Contender),
     openings: &[Vec<G::Move>],
+    engine_timeout: Duration,
     start: impl Fn() -> Result<G, String>,
     choose: ChooseMove<G>,
     describe: impl Fn(&G, &[G::Move]) -> String,
@@ -253,50 +284,67 @@ where
         for a_side in Side::BOTH {
             let seed = (i as u64) * 2 + u64::from(a_side == Side::White);
             let mut seats = [
-                Seat::new(a, E::default(), seed)?,
-                Seat::new(b, E::default(), seed + 1000)?,
+                Seat::new(a, E::default(), seed, engine_timeout)?,
+                Seat::new(b, E::default(), seed + 1000, engine_timeout)?,
             ];
             let mut pos = start()?;
             for &m in opening {
                 pos.play(m).map_err(|e| format!("opening {i}: {e}"))?;
             }
             let mut moves = opening.clone();
+            let mut forfeit = None;
             while pos.outcome().is_none() {
-                let seat = if pos.side_to_move() == a_side {
+                let mover = pos.side_to_move();
+                let seat = if mover == a_side {
                     &mut seats[0]
                 } else {
                     &mut seats[1]
                 };
-                let mv = choose(seat, &pos, &moves)?;
-                pos.play(mv)
-                    .map_err(|e| format!("illegal move {mv} from an engine: {e}"))?;
-                moves.push(mv);
+                // A seat that answers late, nonsense or an illegal move loses the game.
+                let played = choose(seat, &pos, &moves)
+                    .and_then(|mv| pos.play(mv).map(|()| mv).map_err(|e| format!("{mv}: {e}")));
+                match played {
+                    Ok(mv) => moves.push(mv),
+                    Err(e) => {
+                        forfeit = Some((mover, e));
+                        break;
+                    }
+                }
             }
-            let outcome = pos.outcome().expect("the loop ends when the game does");
+            let (outcome, how) = match forfeit {
+                Some((side, why)) => (
+                    Outcome::Win(side.other()),
+                    format!("{side} forfeits ({why})"),
+                ),
+                None => (
+                    pos.outcome().expect("the loop ends when the game does"),
+                    describe(&pos, &moves),
+                ),
+            };
             score.add(outcome, a_side);
-            log(&format!(
-                "opening {i} {a} as {a_side}: {}",
-                describe(&pos, &moves)
-            ));
+            log(&format!("opening {i} {a} as {a_side}: {how}"));
         }
     }
     Ok(score)
 }
 
-/// Play a Reversi match; `log` receives one line per game.
+/// Play a Reversi match; `log` receives one line per game. An external engine gets
+/// `engine_timeout` per move; one that answers late, nonsense or an illegal move loses that
+/// game (the log says why).
 ///
 /// # Errors
-/// When an external engine cannot be started or answers nonsense.
+/// When an external engine cannot be started.
 pub fn reversi_match(
     a: &Contender,
     b: &Contender,
     openings: &[Vec<Move>],
+    engine_timeout: Duration,
     log: impl FnMut(&str),
 ) -> Result<Score, String> {
     play_openings::<_, ReversiEngine>(
-        a,
-        b,
+        (a, b),
         openings,
+        engine_timeout,
         || Ok(reversi::Position::new()),
         reversi_move,
         |pos, moves| {
@@ -348,13 +396,11 @@ fn reversi_move(
                 let _ = replay.play(m);
             }
             ggf.push_str(";)");
-            x.send("nboard 2")?;
+            // Version 1: Edax speaks only that, and the commands used here are the same in 2.
+            x.send("nboard 1")?;
             x.send(&format!("set game {ggf}"))?;
             x.send("go")?;
-            let text = x.read_until(|l| {
-                l.strip_prefix("=== ")
-                    .map(|r| r.split('/').next().unwrap_or("").to_string())
-            })?;
+            let text = x.read_until(nboard_move)?;
             if text.eq_ignore_ascii_case("pa") || text.eq_ignore_ascii_case("pass") {
                 return Ok(Move::Pass);
             }
@@ -362,6 +408,14 @@ fn reversi_move(
                 .map_err(|e| format!("engine answered {text:?}: {e}"))
         }
     }
+}
+
+/// The move of an NBoard answer: `=== f5/3.00/0.2` (protocol 2) or `=== f5 3.00 0.2` (Edax).
+fn nboard_move(line: &str) -> Option<String> {
+    let rest = line.strip_prefix("===")?;
+    rest.split(|c: char| c == '/' || c.is_whitespace())
+        .find(|t| !t.is_empty())
+        .map(str::to_string)
 }
 
 /// Parse a Gomocup opening line (`dx,dy` pairs relative to the centre, y downwards) for a
@@ -388,21 +442,23 @@ pub fn gomoku_opening(line: &str, size: u8) -> Option<Vec<Point>> {
         .collect()
 }
 
-/// Play a Gomoku match under `rule` on 15×15; `log` receives one line per game.
+/// Play a Gomoku match under `rule` on 15×15; `log` receives one line per game. External
+/// engines get `engine_timeout` per move and forfeit as in [`reversi_match`].
 ///
 /// # Errors
-/// When an external engine cannot be started or answers nonsense, or an opening is illegal.
+/// When an external engine cannot be started, or an opening is illegal.
 pub fn gomoku_match(
     a: &Contender,
     b: &Contender,
     rule: Rule,
     openings: &[Vec<Point>],
+    engine_timeout: Duration,
     log: impl FnMut(&str),
 ) -> Result<Score, String> {
     play_openings::<_, GomokuEngine>(
-        a,
-        b,
+        (a, b),
         openings,
+        engine_timeout,
         || gomoku::Position::new(15, rule).map_err(|e| e.to_string()),
         |seat, pos, _| gomoku_move(seat, pos),
         |pos, moves| {
@@ -490,6 +546,19 @@ mod tests {
     }
 
     #[test]
+    fn nboard_answers_are_read_in_both_forms() {
+        assert_eq!(nboard_move("=== F5/3.00/0.1").as_deref(), Some("F5"));
+        assert_eq!(
+            nboard_move("=== f3 3.00 0.2").as_deref(),
+            Some("f3"),
+            "Edax's form"
+        );
+        assert_eq!(nboard_move("===  pa").as_deref(), Some("pa"));
+        assert_eq!(nboard_move("status Thinking"), None);
+        assert_eq!(nboard_move("==="), None);
+    }
+
+    #[test]
     fn medium_beats_random_at_reversi_in_a_short_match() {
         let openings: Vec<Vec<Move>> = REVERSI_OPENINGS[..2]
             .iter()
@@ -499,6 +568,7 @@ mod tests {
             &Contender::Level(AiConfig::for_level(Level::Medium)),
             &Contender::Random,
             &openings,
+            DEFAULT_ENGINE_TIMEOUT,
             |_| {},
         )
         .unwrap();

@@ -42,7 +42,12 @@ pub enum Command {
         command: ReversiCommand,
     },
     /// Speak the NBoard protocol on stdin/stdout (a Reversi engine for the NBoard GUI).
-    Nboard,
+    Nboard {
+        /// Search this many milliseconds per move (to any depth) instead of to the depth
+        /// the GUI sets with `set depth`.
+        #[arg(long, value_name = "MS")]
+        move_ms: Option<u64>,
+    },
     /// Speak the Gomocup (Piskvork) brain protocol on stdin/stdout. Also the default when the
     /// binary is started under a name beginning with `pbrain-`.
     Gomocup,
@@ -79,6 +84,10 @@ pub enum Command {
         /// Print every game.
         #[arg(long)]
         verbose: bool,
+        /// How long an external (cmd:) engine may take per move before it loses the game,
+        /// in milliseconds.
+        #[arg(long, default_value_t = crate::arena::DEFAULT_ENGINE_TIMEOUT.as_millis() as u64)]
+        engine_timeout_ms: u64,
     },
 }
 
@@ -137,10 +146,18 @@ pub fn main() -> ExitCode {
         Some(Command::Reversi {
             command: ReversiCommand::FitEval { games, out },
         }) => crate::tools::fit_eval(&games, &out),
-        Some(Command::Nboard) => io_result(crate::protocol::nboard::run(
-            std::io::stdin().lock(),
-            std::io::stdout(),
-        )),
+        Some(Command::Nboard { move_ms }) => {
+            let engine = match move_ms {
+                Some(ms) => crate::protocol::nboard::NboardEngine::with_move_ms(ms),
+                None => crate::protocol::nboard::NboardEngine::new(),
+            };
+            io_result(crate::protocol::nboard::run_engine(
+                engine,
+                std::io::stdin().lock(),
+                std::io::stdout(),
+                std::io::stderr(),
+            ))
+        }
         Some(Command::Gomocup) => io_result(crate::protocol::gomocup::run(
             std::io::stdin().lock(),
             std::io::stdout(),
@@ -153,6 +170,7 @@ pub fn main() -> ExitCode {
             openings,
             limit,
             verbose,
+            engine_timeout_ms,
         }) => {
             let spec = crate::tools::MatchSpec {
                 game,
@@ -160,6 +178,7 @@ pub fn main() -> ExitCode {
                 openings,
                 limit,
                 verbose,
+                engine_timeout_ms,
             };
             crate::tools::run_match(&a, &b, &spec)
         }

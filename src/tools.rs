@@ -215,6 +215,8 @@ pub struct MatchSpec {
     pub limit: Option<usize>,
     /// Print every game.
     pub verbose: bool,
+    /// How long an external engine may take per move before it loses the game, in ms.
+    pub engine_timeout_ms: u64,
 }
 
 /// Run a match and print `a vs b: W x / L y / D z (p%)`; non-zero exit on any error.
@@ -233,6 +235,7 @@ pub fn run_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> ExitCode {
 }
 
 fn play_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> Result<Score, String> {
+    let engine_timeout = std::time::Duration::from_millis(spec.engine_timeout_ms);
     let text = match &spec.openings {
         Some(p) => Some(std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?),
         None => None,
@@ -269,7 +272,7 @@ fn play_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> Result<Score, S
                     crate::reversi::parse_transcript(l).map_err(|e| format!("opening {l:?}: {e}"))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            reversi_match(a, b, &openings, log)
+            reversi_match(a, b, &openings, engine_timeout, log)
         }
         crate::core::GameKind::Gomoku => {
             let rule = match spec.rule.to_ascii_lowercase().as_str() {
@@ -288,7 +291,7 @@ fn play_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> Result<Score, S
                 .filter_map(|l| gomoku_opening(l, 15))
                 .take(limit)
                 .collect();
-            gomoku_match(a, b, rule, &openings, log)
+            gomoku_match(a, b, rule, &openings, engine_timeout, log)
         }
     }
 }

@@ -256,3 +256,70 @@ fn protocol_engines_over_pipes_carry_on_after_a_line_that_is_not_utf8() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("line 2") && err.contains("UTF-8"), "{err}");
 }
+
+/// `match` against external engines: one that never answers (`cat` echoes our commands)
+/// loses each game after the per-move limit instead of hanging the match, and an engine that
+/// answers in Edax's space-separated form (`=== d3 4.00 0.2`) is understood.
+#[test]
+#[cfg(unix)]
+fn match_against_external_engines_forfeits_the_silent_and_reads_edax_answers() {
+    let out = run_with_input(
+        BIN,
+        &[
+            "match",
+            "reversi",
+            "medium",
+            "cmd:/bin/cat",
+            "--limit",
+            "1",
+            "--verbose",
+            "--engine-timeout-ms",
+            "200",
+        ],
+        "",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(
+        text.matches("forfeits (no answer within 200 ms)").count(),
+        2,
+        "{text}"
+    );
+    assert!(text.contains("W 2 / L 0 / D 0"), "{text}");
+
+    // Our own NBoard engine behind a filter that rewrites its answers as Edax writes them.
+    let dir = temp_dir("edax-form");
+    let script = dir.join("edax-like.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\nexec {BIN} nboard --move-ms 20 | sed -u 's#/# #g'\n"),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let contender = format!("cmd:{}", script.display());
+    let out = run_with_input(
+        BIN,
+        &[
+            "match",
+            "reversi",
+            "random",
+            &contender,
+            "--limit",
+            "1",
+            "--verbose",
+        ],
+        "",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        !text.contains("forfeits"),
+        "every answer understood: {text}"
+    );
+    assert!(
+        text.contains("W 0 / L 2 / D 0"),
+        "the engine beats random: {text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

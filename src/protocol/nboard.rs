@@ -27,6 +27,8 @@ pub struct NboardEngine {
     engine: ReversiEngine,
     /// Whether the engine searched since its tables were last cleared (clearing wipes 48 MiB).
     searched: bool,
+    /// Search by time instead of depth: milliseconds per move (`nboard --move-ms`).
+    move_ms: Option<u64>,
 }
 
 impl Default for NboardEngine {
@@ -36,6 +38,7 @@ impl Default for NboardEngine {
             depth: DEFAULT_DEPTH,
             engine: ReversiEngine::default(),
             searched: false,
+            move_ms: None,
         }
     }
 }
@@ -45,6 +48,16 @@ impl NboardEngine {
     #[must_use]
     pub fn new() -> NboardEngine {
         NboardEngine::default()
+    }
+
+    /// An engine that searches `ms` milliseconds per move (Hard's time budget, to any
+    /// depth) instead of to the depth the GUI sets.
+    #[must_use]
+    pub fn with_move_ms(ms: u64) -> NboardEngine {
+        NboardEngine {
+            move_ms: Some(ms),
+            ..NboardEngine::default()
+        }
     }
 
     /// The current position.
@@ -107,8 +120,12 @@ impl NboardEngine {
     fn config(&self) -> AiConfig {
         AiConfig {
             level: Level::Hard,
-            depth: self.depth,
-            time_ms: None,
+            depth: if self.move_ms.is_some() {
+                MAX_DEPTH
+            } else {
+                self.depth
+            },
+            time_ms: self.move_ms,
             seed: Some(1),
         }
     }
@@ -306,11 +323,23 @@ pub fn run(input: impl BufRead, output: impl Write) -> io::Result<()> {
 /// # Errors
 /// When reading or writing `output` fails (a failed note is not an error).
 pub fn run_with_notes(
+    input: impl BufRead,
+    output: impl Write,
+    notes: impl Write,
+) -> io::Result<()> {
+    run_engine(NboardEngine::new(), input, output, notes)
+}
+
+/// [`run_with_notes`] with `engine` (e.g. [`NboardEngine::with_move_ms`]).
+///
+/// # Errors
+/// When reading or writing `output` fails.
+pub fn run_engine(
+    mut engine: NboardEngine,
     mut input: impl BufRead,
     mut output: impl Write,
     mut notes: impl Write,
 ) -> io::Result<()> {
-    let mut engine = NboardEngine::new();
     let mut buf = Vec::new();
     let mut number = 0u64;
     while let Some(line) = read_line(&mut input, &mut buf)? {
