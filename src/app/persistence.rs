@@ -261,12 +261,6 @@ impl<M: Copy + PartialEq> Tracker<M> {
         };
     }
 
-    /// The game is over and its result not recorded yet (being written, or retried).
-    #[must_use]
-    pub fn record_pending(&self) -> bool {
-        self.requested && !self.recorded
-    }
-
     /// The move times (Unix ms), one per ply played.
     #[must_use]
     pub fn times(&self) -> &[u64] {
@@ -893,12 +887,6 @@ impl DataStore {
     pub fn take_record_outcome(&mut self, id: GameId) -> Option<RecordOutcome> {
         let i = self.outcomes.iter().position(|(g, _)| *g == id)?;
         Some(self.outcomes.swap_remove(i).1)
-    }
-
-    /// Whether a result is waiting for the writer or for a retry.
-    #[must_use]
-    pub fn recording_pending(&self) -> bool {
-        !self.in_flight.is_empty() || !self.deferred.is_empty()
     }
 
     /// Make `game` the autosaved game of tab `kind` and rewrite `current-game.json` (only

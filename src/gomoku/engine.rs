@@ -908,9 +908,13 @@ impl Clock {
             .map(|t| self.start + t.saturating_sub(TIME_MARGIN))
     }
 
-    /// See [`vcf_deadline`].
+    /// Deadline for a threat-search phase starting now: `1/divisor` of the budget from now,
+    /// never past [`Clock::search_deadline`]; none without a budget (the phases are then
+    /// bounded by node counts only, so depth-limited searches are deterministic). Relative to
+    /// the phase's own start, so an earlier phase cannot starve a later one.
     fn phase_deadline(&self, divisor: u32) -> Option<Instant> {
-        vcf_deadline(self.start, self.budget, divisor)
+        let end = self.search_deadline()?;
+        self.budget.map(|b| (Instant::now() + b / divisor).min(end))
     }
 
     /// A new iteration starts only in the first half of the budget.
@@ -1051,7 +1055,7 @@ fn defend_root(searcher: &mut Hard<'_>, root: &mut Vec<usize>, clock: &Clock, st
     if threat.is_some() {
         keep_vcf_refutations(searcher, root, clock, stop);
     } else if !ctx.aborted {
-        defend_vct(searcher, root, clock.start, clock.budget, stop);
+        defend_vct(searcher, root, clock, stop);
     }
 }
 
@@ -1190,16 +1194,10 @@ fn iterative_deepening(
 /// The opponent's VCT (threes and fours): if it has one, keep the root moves after which it
 /// has none (moves whose check ran out of time stay, after them); if every checked move still
 /// loses, the root is left as it was.
-fn defend_vct(
-    searcher: &mut Hard<'_>,
-    root: &mut Vec<usize>,
-    start: Instant,
-    budget: Option<Duration>,
-    stop: &StopFlag,
-) {
+fn defend_vct(searcher: &mut Hard<'_>, root: &mut Vec<usize>, clock: &Clock, stop: &StopFlag) {
     let us = searcher.b.to_move;
     let them = !us;
-    let mut ctx = VctCtx::new(OPP_VCT_NODES, vcf_deadline(start, budget, 8), Some(stop));
+    let mut ctx = VctCtx::new(OPP_VCT_NODES, clock.phase_deadline(8), Some(stop));
     let threat = vct::search(&mut searcher.b, them, OPP_VCT_DEPTH, &mut ctx);
     searcher.nodes += ctx.nodes;
     let Some(line) = threat else {
@@ -1212,7 +1210,7 @@ fn defend_vct(
             order.push(m);
         }
     }
-    let check_deadline = vcf_deadline(start, budget, 4);
+    let check_deadline = clock.phase_deadline(4);
     let (mut good, mut unchecked) = (Vec::new(), Vec::new());
     for (i, &m) in order.iter().enumerate() {
         if i >= OPP_VCT_CHECKS
@@ -1243,12 +1241,4 @@ fn defend_vct(
             .chain(root.iter().copied().filter(|m| unchecked.contains(m)))
             .collect();
     }
-}
-
-/// Deadline for a threat-search phase starting now: `1/divisor` of the budget from now, never
-/// past the search deadline (`start` + budget − [`TIME_MARGIN`]); none without a budget (the
-/// phases are then bounded by node counts only, so depth-limited searches are deterministic).
-/// Relative to the phase's own start, so an earlier phase cannot starve a later one.
-fn vcf_deadline(start: Instant, budget: Option<Duration>, divisor: u32) -> Option<Instant> {
-    budget.map(|b| (Instant::now() + b / divisor).min(start + b.saturating_sub(TIME_MARGIN)))
 }
