@@ -10,6 +10,7 @@
 //!
 //! Start position: White d4, e5; Black d5, e4; Black to move; Black's first moves d3, c4, f5, e6.
 
+pub mod analysis;
 pub mod bitboard;
 pub mod endgame;
 pub mod engine;
