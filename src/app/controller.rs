@@ -163,6 +163,8 @@ impl<G: GameRules> Controller<G> {
                     self.held = Some((thought.best, due));
                 }
                 Event::Failed { reason, .. } => self.failure = Some(reason),
+                // The controller's worker is never asked for an analysis.
+                Event::Analysis { .. } => {}
             }
         }
         let mut result = Update::Idle;

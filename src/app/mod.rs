@@ -2,6 +2,7 @@
 //! controls, a status bar, and the board. Searches run on each game's worker thread; this
 //! module only draws and forwards clicks.
 
+pub mod analysis;
 pub mod autosave;
 pub mod controller;
 pub mod files;

@@ -451,6 +451,11 @@ pub trait GameRules: Clone + Send + 'static {
     fn outcome(&self) -> Option<Outcome>;
     /// All legal moves (a lone pass when the side to move must pass); empty when the game is over.
     fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// The exact result of a finished game from the side to move's point of view (Reversi:
+    /// the disc differential with the empties given to the winner; Gomoku: `LossIn(0)` when
+    /// the opponent's last move won, `Eval(0)` for a draw); `None` while the game goes on.
+    fn final_score(&self) -> Option<Score>;
 }
 
 /// A computer player for game `G`. One engine lives on the worker thread and may keep state

@@ -11,7 +11,7 @@
 //! - A full board without a winner is a draw.
 //! - Under Standard an overline does not win and the game goes on.
 
-use crate::core::{GameRules, Outcome, Side};
+use crate::core::{GameRules, Outcome, Score, Side};
 
 use super::board::{BLACK, Cells, DIRS, EMPTY, WHITE, stone};
 use super::pattern::Pattern;
@@ -387,6 +387,14 @@ impl GameRules for Position {
 
     fn play(&mut self, p: Point) -> Result<(), IllegalMove> {
         Position::play(self, p)
+    }
+
+    fn final_score(&self) -> Option<Score> {
+        self.outcome.map(|o| match o.winner() {
+            Some(side) if side == self.to_move => Score::WinIn(0),
+            Some(_) => Score::LossIn(0),
+            None => Score::Eval(0),
+        })
     }
 
     fn outcome(&self) -> Option<Outcome> {
