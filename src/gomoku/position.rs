@@ -120,6 +120,39 @@ impl Position {
         Ok(pos)
     }
 
+    /// A set-up position a game can go on from ("edit mode"): as [`Position::with_stones`],
+    /// but refused when no game could have reached it or nothing can be played.
+    ///
+    /// # Errors
+    /// As [`Position::with_stones`]; also [`SetupError::StoneCounts`] unless Black has as many
+    /// stones as White or one more, [`SetupError::WrongTurn`] when `to_move` is not the side
+    /// those counts give, [`SetupError::FiveOnBoard`] when the game is already won, and
+    /// [`SetupError::Full`] for a full board.
+    pub fn playable_setup(
+        size: u8,
+        rule: Rule,
+        black: &[Point],
+        white: &[Point],
+        to_move: Side,
+    ) -> Result<Position, SetupError> {
+        let pos = Position::with_stones(size, rule, black, white, to_move)?;
+        match pos.outcome {
+            Some(Outcome::Win(side)) => return Err(SetupError::FiveOnBoard(side)),
+            Some(Outcome::Draw) => return Err(SetupError::Full),
+            None => {}
+        }
+        let (b, w) = (black.len(), white.len());
+        let expected = match b.checked_sub(w) {
+            Some(0) => Side::Black,
+            Some(1) => Side::White,
+            _ => return Err(SetupError::StoneCounts { black: b, white: w }),
+        };
+        if to_move != expected {
+            return Err(SetupError::WrongTurn { expected });
+        }
+        Ok(pos)
+    }
+
     /// Board side in intersections (9..=19).
     #[must_use]
     pub fn size(&self) -> u8 {

@@ -21,6 +21,7 @@ pub mod patterns;
 pub mod perft;
 pub mod position;
 mod search;
+pub mod setup;
 pub mod square;
 mod tt;
 
