@@ -275,6 +275,15 @@ impl<G: GameRules> Controller<G> {
         }
     }
 
+    /// Take the game back to just before move number `ply` (0-based), whoever played it;
+    /// cancels the computer and takes back a resignation. The moves undone can be redone.
+    pub fn undo_to(&mut self, ply: usize) {
+        self.cancel();
+        self.resigned = None;
+        self.message = None;
+        while self.session.ply() > ply && self.session.undo_ply() {}
+    }
+
     /// Redo up to the next human turn (see [`Session::redo_turn`]); cancels the computer.
     pub fn redo(&mut self) {
         if self.resigned.is_some() {

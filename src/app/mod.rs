@@ -4,26 +4,34 @@
 
 pub mod analysis;
 pub mod autosave;
+pub mod board;
 pub mod controller;
 pub mod files;
 pub mod gomoku_view;
+pub mod help;
 pub mod panels;
 pub mod persistence;
 pub mod records_window;
 pub mod replay;
 pub mod reversi_view;
+pub mod shortcuts;
 pub mod tab;
 
 use std::path::{Path, PathBuf};
 
 use crate::persist::{LoadError, SavedGame};
 use files::TranscriptWindow;
+use help::HelpWindow;
 use persistence::DataStore;
 use records_window::RecordsWindow;
-use tab::{AnyTab, GameView};
+use shortcuts::{Action, Bindings};
+use tab::{AnyTab, BoardRequest, GameView};
 
 pub use gomoku_view::{GomokuTab, GomokuView};
 pub use reversi_view::{ReversiTab, ReversiView};
+
+/// How many frames "Paste transcript" waits for the clipboard's text.
+const PASTE_FRAMES: u64 = 10;
 
 /// Title of the window and the app's id for the OS.
 pub const APP_NAME: &str = "Reversi & Gomoku";
@@ -45,6 +53,11 @@ pub struct ReversiGomokuApp {
     pub records_window: RecordsWindow,
     /// The Transcript window.
     pub transcript: TranscriptWindow,
+    /// The Help window.
+    pub help: HelpWindow,
+    /// "Paste transcript" asked the system for the clipboard in this frame; its text
+    /// arrives as a paste event within the next frames.
+    paste_requested: Option<u64>,
     /// A game about to be replaced while in progress against the computer: ask whether it
     /// counts as a loss.
     pub confirm: Option<Confirm>,
@@ -93,9 +106,18 @@ impl ReversiGomokuApp {
             data,
             records_window: RecordsWindow::default(),
             transcript: TranscriptWindow::default(),
+            help: HelpWindow::default(),
+            paste_requested: None,
             confirm: None,
             dialog: None,
         };
+        // The zoom keys are in our shortcut table, handled by `shortcuts::zoom`.
+        ctx.options_mut(|o| o.zoom_with_keyboard = false);
+        Bindings::default().install(ctx);
+        for kind in GameKind::ALL {
+            let display = app.data.board_display(kind);
+            app.tab_mut(kind).set_display(display);
+        }
         for kind in GameKind::ALL {
             if let Some(saved) = app.data.autosaved(kind).cloned()
                 && let Err(e) = app.tab_mut(kind).load(&saved)
@@ -200,9 +222,12 @@ impl ReversiGomokuApp {
     }
 
     fn top_bar(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        let hover = |text, action| shortcuts::hover_text(&ctx, text, action);
         ui.horizontal(|ui| {
             for kind in GameKind::ALL {
-                ui.selectable_value(&mut self.game, kind, kind.name());
+                ui.selectable_value(&mut self.game, kind, kind.name())
+                    .on_hover_text(hover("Switch game", Action::SwitchGame));
             }
             ui.separator();
             if ui.button("Records").clicked() {
@@ -211,14 +236,14 @@ impl ReversiGomokuApp {
             }
             if ui
                 .button("Save game")
-                .on_hover_text("Save this game to a file (Ctrl+S)")
+                .on_hover_text(hover("Save this game to a file", Action::Save))
                 .clicked()
             {
                 self.save_dialog();
             }
             if ui
                 .button("Open game")
-                .on_hover_text("Open a saved game (Ctrl+O)")
+                .on_hover_text(hover("Open a saved game", Action::Open))
                 .clicked()
             {
                 self.open_dialog();
@@ -230,9 +255,100 @@ impl ReversiGomokuApp {
             {
                 self.transcript.open = !self.transcript.open;
             }
+            if ui
+                .button("?")
+                .on_hover_text(hover("Help: rules, controls, shortcuts", Action::Help))
+                .clicked()
+            {
+                self.help.open = !self.help.open;
+            }
             ui.separator();
             ui.label(format!("Player: {}", self.data.profile()));
         });
+    }
+
+    /// The keys pressed this frame, as the shortcut table says (see [`shortcuts`]); while
+    /// the abandon dialog waits, only the window's own keys (help, fullscreen, zoom) act.
+    fn shortcuts(&mut self, ctx: &egui::Context) {
+        self.take_paste(ctx);
+        for action in Bindings::of(ctx).pressed(ctx) {
+            if self.confirm.is_none() || action.is_window() {
+                self.act(ctx, action);
+            }
+        }
+    }
+
+    /// Do what a shortcut's `action` says, on the tab on screen.
+    pub fn act(&mut self, ctx: &egui::Context, action: Action) {
+        let game = self.game;
+        match action {
+            Action::NewGame => self.replace_game(game, Pending::NewGame),
+            Action::Undo => self.tab_mut(game).undo(),
+            Action::Redo => self.tab_mut(game).redo(),
+            Action::Save => self.save_dialog(),
+            Action::Open => self.open_dialog(),
+            Action::SwapSides => self.tab_mut(game).swap_sides(),
+            Action::Pass => self.tab_mut(game).pass(),
+            Action::SwitchGame => {
+                self.game = match game {
+                    GameKind::Reversi => GameKind::Gomoku,
+                    GameKind::Gomoku => GameKind::Reversi,
+                };
+            }
+            Action::Help => self.help.open = !self.help.open,
+            Action::Fullscreen => shortcuts::toggle_fullscreen(ctx),
+            Action::ZoomIn | Action::ZoomOut | Action::ZoomReset => shortcuts::zoom(ctx, action),
+            Action::CursorLeft
+            | Action::CursorRight
+            | Action::CursorUp
+            | Action::CursorDown
+            | Action::PlayAtCursor => self.tab_mut(game).cursor_key(action),
+        }
+    }
+
+    /// What the board's menu asked for (copying and pasting the transcript), and the board
+    /// display remembered in the settings when it changed.
+    fn board_requests(&mut self, ctx: &egui::Context) {
+        for kind in GameKind::ALL {
+            let tab = self.tab_mut(kind);
+            let request = tab.take_board_request();
+            let display = tab.display();
+            self.data.set_board_display(kind, display);
+            match request {
+                Some(BoardRequest::CopyTranscript) => ctx.copy_text(self.current_transcript()),
+                Some(BoardRequest::PasteTranscript) => {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste);
+                    self.paste_requested = Some(ctx.cumulative_frame_nr());
+                }
+                None => {}
+            }
+        }
+    }
+
+    /// The clipboard's text asked for by "Paste transcript", imported as a new game when it
+    /// arrives (a few frames at most; then the request is dropped).
+    fn take_paste(&mut self, ctx: &egui::Context) {
+        let Some(asked) = self.paste_requested else {
+            return;
+        };
+        let pasted = ctx.input(|i| {
+            i.events.iter().find_map(|e| match e {
+                egui::Event::Paste(text) => Some(text.clone()),
+                _ => None,
+            })
+        });
+        match pasted {
+            Some(text) => {
+                self.paste_requested = None;
+                if let Err(e) = self.import_transcript(&text) {
+                    self.tab_mut(self.game).set_message(e);
+                }
+            }
+            None if ctx.cumulative_frame_nr() > asked + PASTE_FRAMES => {
+                self.paste_requested = None;
+            }
+            None => ctx.request_repaint(),
+        }
     }
 
     fn notices(&mut self, ui: &mut egui::Ui) {
@@ -306,6 +422,8 @@ impl ReversiGomokuApp {
         let current = self.tab(game).current_game();
         self.records_window.show(&ctx, &mut self.data, &current);
         self.transcript_window(&ctx);
+        self.help.show(&ctx, self.data.dir());
+        self.board_requests(&ctx);
         for kind in GameKind::ALL {
             if self.tab_mut(kind).take_new_game_request() {
                 self.replace_game(kind, Pending::NewGame);

@@ -6,14 +6,16 @@
 
 use std::time::Instant;
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2};
+use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Stroke, StrokeKind, Ui, Vec2};
 
 use crate::core::{BySide, Level, Outcome, Side};
 use crate::reversi::{Move, Position, ReversiEngine, Square};
 use crate::session::{PlayerKind, Session};
 
+use super::board::{BoardGeometry, BoardLook, Cell};
 use super::controller::Controller;
 use super::panels;
+use super::shortcuts::{self, Action};
 use super::tab::{GameView, Tab};
 
 /// How long the discs flipped by the last move take to turn over, in seconds.
@@ -32,8 +34,6 @@ pub type ReversiTab = Tab<Position>;
 
 /// What the Reversi view keeps between frames.
 pub struct ReversiView {
-    /// Show small dots on the squares where the side to move may play.
-    pub show_hints: bool,
     /// Ply count the flip animation belongs to, and when it started.
     anim: Option<(usize, Instant)>,
     seen_ply: usize,
@@ -63,7 +63,6 @@ impl GameView for Position {
             move || repaint.request_repaint(),
         );
         let view = ReversiView {
-            show_hints: true,
             anim: None,
             seen_ply: 0,
         };
@@ -105,10 +104,19 @@ impl GameView for Position {
         let session = &tab.ctl.session;
         let human_must_pass =
             session.position().must_pass() && session.player_to_move() == PlayerKind::Human;
-        if human_must_pass && ui.button("Pass").clicked() {
+        if human_must_pass
+            && ui
+                .button("Pass")
+                .on_hover_text(shortcuts::hover_text(
+                    ui.ctx(),
+                    "You have no legal move: hand the turn over",
+                    Action::Pass,
+                ))
+                .clicked()
+        {
             tab.click(Move::Pass);
         }
-        ui.checkbox(&mut tab.view.show_hints, "Show legal moves");
+        ui.checkbox(&mut tab.display.legal_moves, "Show legal moves");
     }
 
     fn status(tab: &ReversiTab) -> String {
@@ -136,23 +144,69 @@ impl GameView for Position {
         ctl.status_line()
     }
 
-    fn board(tab: &mut ReversiTab, ui: &mut Ui) {
-        let size = ui.available_size();
-        let side = size.x.min(size.y).max(120.0);
-        let (response, painter) = ui.allocate_painter(Vec2::splat(side), Sense::hover());
-        let outer = response.rect;
-        let margin = side * 0.06;
-        let board = Rect::from_min_size(
-            outer.min + Vec2::splat(margin),
-            Vec2::splat(side - 2.0 * margin),
-        );
-        let cell = board.width() / 8.0;
-        draw_grid(&painter, outer, board, margin);
-        draw_discs(tab, ui, &painter, board, cell);
-        handle_squares(tab, ui, &painter, board, cell);
-        if let Some(text) = result_text(tab) {
-            panels::banner(&painter, board, &text);
+    const LEGAL_MARKS: bool = true;
+    const PASS: Option<Move> = Some(Move::Pass);
+
+    fn board_size(_pos: &Position) -> u8 {
+        8
+    }
+
+    fn move_at(_pos: &Position, cell: Cell) -> Option<Move> {
+        Square::from_coords(cell.col, cell.row).map(Move::Place)
+    }
+
+    fn cell_of(_pos: &Position, mv: Move) -> Option<Cell> {
+        mv.square().map(|sq| Cell::new(sq.col(), sq.row()))
+    }
+
+    fn paint_position(
+        painter: &Painter,
+        rect: Rect,
+        pos: &Position,
+        look: &BoardLook,
+    ) -> BoardGeometry {
+        let geo = draw_grid(painter, rect, look.coordinates);
+        draw_discs(painter, &geo, pos, look, &Flips::NONE);
+        geo
+    }
+
+    fn paint_board(
+        tab: &ReversiTab,
+        painter: &Painter,
+        rect: Rect,
+        look: &BoardLook,
+    ) -> BoardGeometry {
+        let geo = draw_grid(painter, rect, look.coordinates);
+        let age = tab
+            .view
+            .anim
+            .map_or(f32::MAX, |(_, t)| t.elapsed().as_secs_f32());
+        let flips = Flips {
+            discs: last_move_flips(tab.shown()),
+            age,
+        };
+        draw_discs(painter, &geo, tab.shown().position(), look, &flips);
+        if age < HIGHLIGHT_SECONDS {
+            painter.ctx().request_repaint();
         }
+        geo
+    }
+
+    fn paint_preview(painter: &Painter, geo: &BoardGeometry, cell: Cell, side: Side, dot: bool) {
+        let (r, alpha) = if dot { (0.1, 0.6) } else { (0.41, 0.45) };
+        painter.circle_filled(
+            geo.center(cell),
+            geo.pitch * r,
+            disc_color(side).gamma_multiply(alpha),
+        );
+    }
+
+    fn banner(tab: &ReversiTab) -> Option<String> {
+        result_text(tab)
+    }
+
+    fn position_text(session: &Session<Position>) -> String {
+        session.position().to_obf()
     }
 
     fn board_name(_pos: &Position) -> String {
@@ -160,9 +214,17 @@ impl GameView for Position {
     }
 }
 
-/// The board's felt, lines, coordinates (a–h across the top, 1–8 down the left) and the four
-/// marker dots.
-fn draw_grid(painter: &egui::Painter, outer: Rect, board: Rect, margin: f32) {
+/// The board's felt, lines, the four marker dots and (when `coordinates`) the coordinates,
+/// a–h across the top and 1–8 down the left, in the square `outer`; returns where the squares are.
+fn draw_grid(painter: &Painter, outer: Rect, coordinates: bool) -> BoardGeometry {
+    let side = outer.width().min(outer.height());
+    let outer = Rect::from_min_size(outer.min, Vec2::splat(side));
+    let margin = if coordinates {
+        side * 0.06
+    } else {
+        side * 0.02
+    };
+    let board = outer.shrink(margin);
     let cell = board.width() / 8.0;
     painter.rect_filled(outer, 6.0, Color32::from_rgb(30, 50, 40));
     painter.rect_filled(board, 0.0, BOARD_GREEN);
@@ -185,7 +247,7 @@ fn draw_grid(painter: &egui::Painter, outer: Rect, board: Rect, margin: f32) {
             ],
             Stroke::new(w, LINE),
         );
-        if i < 8 {
+        if coordinates && i < 8 {
             let mid = t + cell / 2.0;
             let col = char::from(b'a' + i as u8).to_string();
             painter.text(
@@ -207,6 +269,11 @@ fn draw_grid(painter: &egui::Painter, outer: Rect, board: Rect, margin: f32) {
     for (c, r) in [(2, 2), (6, 2), (2, 6), (6, 6)] {
         let p = board.min + Vec2::new(c as f32, r as f32) * cell;
         painter.circle_filled(p, cell * 0.06, LINE);
+    }
+    BoardGeometry {
+        size: 8,
+        first: board.min + Vec2::splat(cell / 2.0),
+        pitch: cell,
     }
 }
 
@@ -231,21 +298,37 @@ pub fn result_text(tab: &ReversiTab) -> Option<String> {
     })
 }
 
-fn draw_discs(tab: &ReversiTab, ui: &Ui, painter: &egui::Painter, board: Rect, cell: f32) {
-    let session = tab.shown();
-    let pos = session.position();
-    let (flipped, last) = last_move_effect(session);
-    let age = tab
-        .view
-        .anim
-        .map_or(f32::MAX, |(_, t)| t.elapsed().as_secs_f32());
+/// The discs the last move flipped (bitboard) and how long ago it was played, in seconds.
+struct Flips {
+    discs: u64,
+    age: f32,
+}
+
+impl Flips {
+    /// No animation.
+    const NONE: Flips = Flips {
+        discs: 0,
+        age: f32::MAX,
+    };
+}
+
+fn draw_discs(
+    painter: &Painter,
+    geo: &BoardGeometry,
+    pos: &Position,
+    look: &BoardLook,
+    flips: &Flips,
+) {
+    let cell = geo.pitch;
+    let age = flips.age;
     for sq in Square::all() {
         let Some(side) = pos.disc_at(sq) else {
             continue;
         };
-        let center = square_rect(board, cell, sq).center();
+        let at = Cell::new(sq.col(), sq.row());
+        let center = geo.center(at);
         let r = cell * 0.41;
-        let is_flipped = flipped & (1u64 << sq.index()) != 0;
+        let is_flipped = flips.discs & sq.bit() != 0;
         if is_flipped && age < FLIP_SECONDS {
             // Turn the disc over: shrink to an edge, show the old colour, then the new one.
             let t = age / FLIP_SECONDS;
@@ -254,88 +337,46 @@ fn draw_discs(tab: &ReversiTab, ui: &Ui, painter: &egui::Painter, board: Rect, c
             let rect = Rect::from_center_size(center, Vec2::new(2.0 * r * w, 2.0 * r));
             painter.rect_filled(rect, r * w, disc_color(shown));
             painter.rect_stroke(rect, r * w, Stroke::new(1.0, LINE), StrokeKind::Inside);
-        } else {
-            painter.circle_filled(
-                center + Vec2::splat(cell * 0.03),
-                r,
-                Color32::from_black_alpha(90),
-            );
-            painter.circle_filled(center, r, disc_color(side));
-            painter.circle_stroke(center, r, Stroke::new(1.0, LINE));
-            if is_flipped && age < HIGHLIGHT_SECONDS {
-                let alpha = (255.0 * (1.0 - age / HIGHLIGHT_SECONDS)) as u8;
-                painter.circle_stroke(
-                    center,
-                    r * 1.08,
-                    Stroke::new(2.5, Color32::from_rgba_unmultiplied(255, 200, 0, alpha)),
-                );
-            }
+            continue;
         }
-        if Some(sq) == last {
+        painter.circle_filled(
+            center + Vec2::splat(cell * 0.03),
+            r,
+            Color32::from_black_alpha(90),
+        );
+        painter.circle_filled(center, r, disc_color(side));
+        painter.circle_stroke(center, r, Stroke::new(1.0, LINE));
+        if is_flipped && age < HIGHLIGHT_SECONDS {
+            let alpha = (255.0 * (1.0 - age / HIGHLIGHT_SECONDS)) as u8;
+            painter.circle_stroke(
+                center,
+                r * 1.08,
+                Stroke::new(2.5, Color32::from_rgba_unmultiplied(255, 200, 0, alpha)),
+            );
+        }
+        if let Some(&(_, n)) = look.numbers.iter().find(|(c, _)| *c == at) {
+            painter.text(
+                center,
+                Align2::CENTER_CENTER,
+                n.to_string(),
+                FontId::proportional(cell * 0.36),
+                disc_color(side.other()),
+            );
+        } else if Some(at) == look.last {
             painter.circle_filled(center, cell * 0.08, MARK);
         }
     }
-    if age < HIGHLIGHT_SECONDS {
-        ui.ctx().request_repaint();
-    }
 }
 
-/// Discs flipped by the last move of `session` (bitboard) and the square it was played on.
-fn last_move_effect(session: &Session<Position>) -> (u64, Option<Square>) {
+/// Discs flipped by the last move of `session` (bitboard).
+fn last_move_flips(session: &Session<Position>) -> u64 {
     match (session.previous_position(), session.last_move()) {
-        (Some(before), Some(Move::Place(sq))) => {
+        (Some(before), Some(Move::Place(_))) => {
             let mover = before.side_to_move();
-            let now = session.position();
-            (before.discs(mover.other()) & now.discs(mover), Some(sq))
+            before.discs(mover.other()) & session.position().discs(mover)
         }
-        _ => (0, None),
+        _ => 0,
     }
-}
-
-fn handle_squares(
-    tab: &mut ReversiTab,
-    ui: &mut Ui,
-    painter: &egui::Painter,
-    board: Rect,
-    cell: f32,
-) {
-    let pos = *tab.shown().position();
-    let human_turn = tab.human_turn();
-    let legal = pos.legal_squares();
-    let mover = pos.side_to_move();
-    let mut clicked = None;
-    for sq in Square::all() {
-        let rect = square_rect(board, cell, sq);
-        let response =
-            panels::board_point(ui, rect, ("reversi-square", sq.index()), &sq.to_string());
-        let is_legal = legal & (1u64 << sq.index()) != 0;
-        if human_turn && is_legal {
-            if response.hovered() {
-                painter.circle_filled(
-                    rect.center(),
-                    cell * 0.41,
-                    disc_color(mover).gamma_multiply(0.45),
-                );
-            } else if tab.view.show_hints {
-                painter.circle_filled(
-                    rect.center(),
-                    cell * 0.1,
-                    disc_color(mover).gamma_multiply(0.6),
-                );
-            }
-        }
-        if response.clicked() {
-            clicked = Some(sq);
-        }
-    }
-    if let Some(sq) = clicked {
-        tab.click(Move::Place(sq));
-    }
-}
-
-fn square_rect(board: Rect, cell: f32, sq: Square) -> Rect {
-    let min = board.min + Vec2::new(sq.col() as f32, sq.row() as f32) * cell;
-    Rect::from_min_size(min, Vec2::splat(cell))
 }
 
 fn disc_color(side: Side) -> Color32 {

@@ -11,6 +11,8 @@
 //!   profile.
 //! - Names follow the profile name rules of [`super::records::check_name`] (not blank, at most
 //!   40 characters, no control characters, no surrounding spaces).
+//! - `board_display` (optional): per game (`"reversi"`, `"gomoku"`), what the board shows:
+//!   `coordinates`, `move_numbers`, `legal_moves` (booleans; a missing one takes its default).
 //! - Unknown fields are kept as they are when the file is rewritten.
 
 use std::path::Path;
@@ -19,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use super::records::check_name;
 use super::{FORMAT_VERSION, LoadError, SaveError, atomic, load_with_policy, parse_json, paths};
+use crate::core::ByGame;
 
 /// The content of `settings.json`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,9 +32,36 @@ pub struct Settings {
     /// White's profile in hot-seat games (`None`: the current profile).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub white_profile: Option<String>,
+    // Board display (the board's right-click menu and the side panel's toggles).
+    /// What each game's board shows.
+    #[serde(default)]
+    pub board_display: ByGame<BoardDisplay>,
     /// Fields this version does not know, kept as they were.
     #[serde(flatten)]
     pub extra: serde_json::Map<String, serde_json::Value>,
+}
+
+/// What a board shows besides its pieces, remembered per game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BoardDisplay {
+    /// Letters and numbers along the edges.
+    pub coordinates: bool,
+    /// The number of the move that placed each disc or stone.
+    pub move_numbers: bool,
+    /// A dot on each square where the side to move may play (Reversi).
+    pub legal_moves: bool,
+}
+
+impl Default for BoardDisplay {
+    /// Coordinates and legal moves shown, move numbers hidden.
+    fn default() -> BoardDisplay {
+        BoardDisplay {
+            coordinates: true,
+            move_numbers: false,
+            legal_moves: true,
+        }
+    }
 }
 
 #[derive(Serialize)]
