@@ -6,6 +6,7 @@ pub mod analysis;
 pub mod autosave;
 pub mod board;
 pub mod controller;
+pub mod eval_graph;
 pub mod files;
 pub mod gomoku_view;
 pub mod help;
