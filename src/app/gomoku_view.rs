@@ -109,6 +109,7 @@ impl GameView for Position {
                 } else {
                     ui.label(text)
                 };
+                panels::side_clock(ui, &tab.ctl, side);
             });
         }
     }
@@ -155,10 +156,9 @@ impl GameView for Position {
             draw_marks(&tab.view, &painter, &pos, cell, &at);
         }
         handle_points(tab, ui, &painter, &pos, cell, &at);
-        let resigned = tab.ctl.resigned().filter(|_| tab.replay.is_none());
-        if let Some(side) = resigned {
-            let text = format!("{side} resigned: {} wins", side.other());
-            panels::banner(&painter, outer, &text);
+        let ending = tab.ctl.ending().filter(|_| tab.replay.is_none());
+        if let Some(ending) = ending {
+            panels::banner(&painter, outer, &panels::ending_banner(ending));
         } else if let Some(outcome) = pos.outcome() {
             let text = match outcome {
                 Outcome::Win(side) => format!("{side} wins with five"),

@@ -97,6 +97,7 @@ impl GameView for Position {
                 } else {
                     ui.label(text)
                 };
+                panels::side_clock(ui, &tab.ctl, side);
             });
         }
     }
@@ -113,7 +114,7 @@ impl GameView for Position {
 
     fn status(tab: &ReversiTab) -> String {
         let ctl = &tab.ctl;
-        if ctl.resigned().is_some() || ctl.message().is_some() {
+        if ctl.ending().is_some() || ctl.message().is_some() {
             return ctl.status_line();
         }
         let pos = ctl.session.position();
@@ -214,9 +215,9 @@ fn draw_grid(painter: &egui::Painter, outer: Rect, board: Rect, margin: f32) {
 #[must_use]
 pub fn result_text(tab: &ReversiTab) -> Option<String> {
     if tab.replay.is_none()
-        && let Some(side) = tab.ctl.resigned()
+        && let Some(ending) = tab.ctl.ending()
     {
-        return Some(format!("{side} resigned: {} wins", side.other()));
+        return Some(panels::ending_banner(ending));
     }
     let session = tab.shown();
     let outcome = session.outcome()?;
