@@ -98,7 +98,7 @@ impl GameView for Position {
         let moves = session.ply();
         let black = moves.div_ceil(2);
         let to_move = session.position().side_to_move();
-        let over = session.outcome().is_some();
+        let over = tab.ctl.outcome().is_some();
         for (side, n) in [(Side::Black, black), (Side::White, moves - black)] {
             ui.horizontal(|ui| {
                 panels::side_icon(ui, stone_color(side));

@@ -90,7 +90,8 @@ impl GameView for Position {
             ui.horizontal(|ui| {
                 panels::side_icon(ui, disc_color(side));
                 let who = session.players.get(side).name();
-                let to_move = pos.side_to_move() == side && !pos.is_game_over();
+                // Over on the board or off it (resignation, time, agreed draw): nobody is to move.
+                let to_move = pos.side_to_move() == side && tab.ctl.outcome().is_none();
                 let text = format!("{side}: {} discs ({who})", pos.count(side));
                 if to_move {
                     ui.strong(format!("{text}, to move"))
