@@ -663,3 +663,54 @@ fn offering_the_computer_a_draw_from_the_panel_gets_its_answer() {
     );
     assert_eq!(app(&h).gomoku.ctl.outcome(), None);
 }
+
+#[test]
+fn which_pauses_apply_when() {
+    use reversi_gomoku::app::tab::WindowState;
+    let (mut h, _) = harness(GameKind::Reversi, None);
+    let shown = WindowState {
+        shown: true,
+        dialog_open: false,
+        minimized: false,
+    };
+    let dialog = WindowState {
+        dialog_open: true,
+        ..shown
+    };
+    let minimized = WindowState {
+        minimized: true,
+        ..shown
+    };
+    let hidden = WindowState {
+        shown: false,
+        ..shown
+    };
+    // Against the computer, Black (human) to move.
+    let tab = &app(&h).reversi;
+    assert!(tab.clock_should_run(shown));
+    assert!(!tab.clock_should_run(dialog));
+    assert!(
+        tab.clock_should_run(minimized),
+        "minimising does not stop the clock"
+    );
+    assert!(
+        !tab.clock_should_run(hidden),
+        "a human's time waits in a hidden tab"
+    );
+    // The computer to move: its time runs in a hidden tab too.
+    app_mut(&mut h).reversi.ctl.session.players = BySide {
+        black: PlayerKind::Computer,
+        white: PlayerKind::Human,
+    };
+    assert!(app(&h).reversi.clock_should_run(hidden));
+    // Hot-seat: minimising pauses.
+    app_mut(&mut h).reversi.ctl.session.players = HOT_SEAT;
+    assert!(!app(&h).reversi.clock_should_run(minimized));
+    // Replaying pauses.
+    h.get_by_label("d3").click();
+    h.run_steps(2);
+    app_mut(&mut h).reversi.start_replay();
+    assert!(!app(&h).reversi.clock_should_run(shown));
+    h.run_steps(2);
+    assert!(!app(&h).reversi.ctl.clock().is_running());
+}
