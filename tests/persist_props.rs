@@ -135,6 +135,8 @@ fn game_doc() -> impl Strategy<Value = String> {
             Just("white"),
             Just("draw"),
             Just("resigned-by-black"),
+            Just("lost-on-time-by-white"),
+            Just("draw-agreed"),
             Just("nobody")
         ]),
         0u32..=22,

@@ -9,6 +9,7 @@ use common::files_in;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reversi_gomoku::app::GameKind;
+use reversi_gomoku::core::clock::{ClockRecord, TimeControl};
 use reversi_gomoku::core::{AiConfig, BySide, Level, Outcome, Side};
 use reversi_gomoku::gomoku::{self, Point, Rule};
 use reversi_gomoku::persist::savegame::{format_gomoku_moves, parse_gomoku_moves};
@@ -288,6 +289,55 @@ fn results_must_agree_with_the_replay() {
     let mut done = won.clone();
     assert!(done.resign(Side::Black).is_err());
     assert_eq!(done, won);
+}
+
+#[test]
+fn endings_off_the_board_need_an_unfinished_game_and_a_clock_needs_one_time_per_move() {
+    let won = gomoku_game(&BLACK_FIVE, 15, Rule::Freestyle);
+    for result in [SavedResult::TimeOut(Side::White), SavedResult::DrawAgreed] {
+        let mut late = won.clone();
+        late.result = Some(result);
+        let err = SavedGame::from_json(late.to_json().as_bytes()).unwrap_err();
+        assert!(
+            matches!(&err, LoadError::Invalid { reason } if reason.contains("already ended")),
+            "{err}"
+        );
+    }
+    let mut open = reversi_game("f5d6c3");
+    open.result = Some(SavedResult::TimeOut(Side::Black));
+    let json = open.to_json();
+    assert!(json.contains("\"result\": \"lost-on-time-by-black\""));
+    let back = SavedGame::from_json(json.as_bytes()).unwrap();
+    assert_eq!(back.outcome(), Some(Outcome::Win(Side::White)));
+    open.result = Some(SavedResult::DrawAgreed);
+    let back = SavedGame::from_json(open.to_json().as_bytes()).unwrap();
+    assert_eq!(back.outcome(), Some(Outcome::Draw));
+
+    let mut timed = reversi_game("f5d6c3");
+    timed.clock = Some(ClockRecord {
+        control: TimeControl::SuddenDeath { ms: 300_000 },
+        used_ms: vec![1_000, 2_000, 3_000],
+        turn_ms: 500,
+    });
+    let back = SavedGame::from_json(timed.to_json().as_bytes()).unwrap();
+    assert_eq!(back.clock, timed.clock);
+    let mut short = timed.clone();
+    if let Some(c) = &mut short.clock {
+        c.used_ms.pop();
+    }
+    let err = SavedGame::from_json(short.to_json().as_bytes()).unwrap_err();
+    assert!(
+        matches!(&err, LoadError::Invalid { reason } if reason.contains("\"clock\"")),
+        "{err}"
+    );
+    let mut zero = timed;
+    if let Some(c) = &mut zero.clock {
+        c.control = TimeControl::PerMove { ms: 0 };
+    }
+    assert!(matches!(
+        SavedGame::from_json(zero.to_json().as_bytes()),
+        Err(LoadError::Invalid { .. })
+    ));
 }
 
 #[test]

@@ -54,7 +54,7 @@ fn settings_round_trip_and_keep_unknown_fields() {
 #[test]
 fn bad_settings_are_refused_and_set_aside() {
     let long = format!(r#"{{"version": 1, "profile": "{}"}}"#, "x".repeat(41));
-    let cases: [(&str, &str, Check); 8] = [
+    let cases: [(&str, &str, Check); 9] = [
         ("newer", r#"{"version": 99999}"#, |e| {
             matches!(e, LoadError::NewerVersion { found: 99999, .. })
         }),
@@ -77,6 +77,11 @@ fn bad_settings_are_refused_and_set_aside() {
         ("blank", r#"{"version": 1, "profile": ""}"#, |e| {
             matches!(e, LoadError::Invalid { .. })
         }),
+        (
+            "no-time",
+            r#"{"version": 1, "time_controls": {"reversi": {"PerMove": {"ms": 0}}, "gomoku": "None"}}"#,
+            |e| matches!(e, LoadError::Invalid { reason } if reason.contains("time_controls")),
+        ),
     ];
     for (name, text, check) in cases {
         let dir = temp_dir(name);

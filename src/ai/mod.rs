@@ -175,6 +175,14 @@ impl<G: GameRules> Worker<G> {
         }
     }
 
+    /// Tell the search under way to stop now and answer with its best move so far (its time
+    /// is up); unlike [`Worker::cancel`], its result still comes through [`Worker::poll`].
+    pub fn hurry(&self) {
+        if let Some((_, stop)) = &self.current {
+            stop.stop();
+        }
+    }
+
     /// Cancel any search and make the engine forget what it learned (new game).
     pub fn clear(&mut self) {
         self.cancel();

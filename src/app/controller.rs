@@ -1,16 +1,32 @@
 //! The glue between a [`Session`] and its [`Worker`], shared by both games: it decides when
 //! the computer must think, cancels searches that no longer apply, plays the computer's
-//! move, and keeps the status line. It knows nothing of egui, so it is tested headless.
+//! move, times both sides ([`GameClock`]), ends the game on resignation, loss on time or an
+//! agreed draw, and keeps the status line. It knows nothing of egui, so it is tested headless.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::ai::{Event, Worker};
-use crate::core::{AiConfig, BySide, Engine, GameRules, Level, Outcome, SearchInfo, Side};
+use crate::core::clock::{
+    ClockReading, ClockRecord, GameClock, MonotonicTime, TimeControl, TimeSource,
+};
+use crate::core::{
+    AiConfig, BySide, Ending, Engine, GameRules, Level, Outcome, Score, SearchInfo, Side,
+};
 use crate::session::{PlayerKind, Session};
+
+use super::draw_offer::{DrawAnswer, DrawJudge, judge_config};
 
 /// A computer move is shown no sooner than this after the search started, so a human can
 /// follow fast replies (Easy answers in microseconds). In milliseconds.
 pub const MIN_REPLY_MS: u64 = 300;
+
+/// Under a clock, the computer's search is told to stop this long after its budget ran out
+/// (an engine level that ignores time budgets still moves in time), in milliseconds.
+pub const HURRY_GRACE_MS: u64 = 100;
+
+/// How the computer turns a search's score into an answer to a draw offer.
+type Judge<G> = fn(&G, Side, Score) -> DrawAnswer;
 
 /// What happened in [`Controller::update`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +35,9 @@ pub enum Update<M> {
     Idle,
     /// The computer played this move.
     ComputerMoved(M),
+    /// This side, to move, has just got low on time (see [`GameClock::is_low`]); reported
+    /// once per move, for a warning sound.
+    TimeLow(Side),
 }
 
 /// One game's session, computer player and status line.
@@ -36,8 +55,24 @@ pub struct Controller<G: GameRules> {
     started: Option<Instant>,
     /// A computer move waiting for [`MIN_REPLY_MS`] to pass.
     held: Option<(G::Move, Instant)>,
-    /// The side that resigned, which ends the game (cleared by Undo and New game).
-    resigned: Option<Side>,
+    /// How the game ended off the board (resignation, time, agreed draw); cleared by Undo and
+    /// New game.
+    ending: Option<Ending>,
+    /// Both sides' clocks for this game.
+    clock: GameClock,
+    /// Where the clock reads the time (a fake one in tests).
+    time: Arc<dyn TimeSource>,
+    /// The time control of the next new game.
+    pub time_control: TimeControl,
+    /// The app holds the clock (a dialog is open, the window is minimised, …); see
+    /// [`Controller::set_clock_held`].
+    clock_held: bool,
+    /// When (time-source ms) to tell the computer's search to stop, under a clock.
+    hurry_at: Option<u64>,
+    /// The ply at which [`Update::TimeLow`] was last reported.
+    low_reported: Option<usize>,
+    /// A draw offer the computer is considering: its side and how it judges the search.
+    judging: Option<(Side, Judge<G>)>,
     /// Why the last search failed (the engine panicked); the computer waits for
     /// [`Controller::retry`] rather than failing again in a loop.
     failure: Option<String>,
@@ -57,7 +92,6 @@ impl<G: GameRules> Controller<G> {
         notify: impl Fn() + Send + 'static,
     ) -> Controller<G> {
         Controller {
-            session,
             ai: BySide {
                 black: AiConfig::default(),
                 white: AiConfig::default(),
@@ -67,7 +101,15 @@ impl<G: GameRules> Controller<G> {
             info: None,
             started: None,
             held: None,
-            resigned: None,
+            ending: None,
+            clock: GameClock::new(TimeControl::None, session_first(&session)),
+            session,
+            time: Arc::new(MonotonicTime::new()),
+            time_control: TimeControl::None,
+            clock_held: false,
+            hurry_at: None,
+            low_reported: None,
+            judging: None,
             failure: None,
             paused: false,
             serial: 0,
@@ -82,49 +124,166 @@ impl<G: GameRules> Controller<G> {
 
     /// The side that resigned, if one did.
     pub fn resigned(&self) -> Option<Side> {
-        self.resigned
+        match self.ending {
+            Some(Ending::Resigned(side)) => Some(side),
+            _ => None,
+        }
+    }
+
+    /// How the game ended off the board, if it did.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
     }
 
     /// `side` resigns: the game is over, the other side wins. Cancels the computer.
     /// Does nothing when the game is already over.
     pub fn resign(&mut self, side: Side) {
+        self.end(Ending::Resigned(side));
+    }
+
+    /// Both sides agree to a draw (a hot-seat offer accepted). Does nothing when the game is
+    /// already over.
+    pub fn agree_draw(&mut self) {
+        self.end(Ending::DrawAgreed);
+    }
+
+    fn end(&mut self, ending: Ending) {
         if self.outcome().is_some() {
             return;
         }
         self.cancel();
-        self.resigned = Some(side);
+        self.ending = Some(ending);
         self.message = None;
+        let now = self.now();
+        self.sync_clock(now);
     }
 
-    /// Set or clear the resignation (restoring a saved game).
-    pub fn set_resigned(&mut self, side: Option<Side>) {
+    /// Set or clear how the game ended off the board (restoring a saved game).
+    pub fn set_ending(&mut self, ending: Option<Ending>) {
         self.cancel();
-        self.resigned = side;
+        self.ending = ending;
     }
 
-    /// How the game ended: a resignation, else the outcome on the board; `None` while it goes on.
+    /// How the game ended: a resignation, a loss on time or an agreed draw, else the outcome
+    /// on the board; `None` while it goes on.
     pub fn outcome(&self) -> Option<Outcome> {
-        match self.resigned {
-            Some(side) => Some(Outcome::Win(side.other())),
+        match self.ending {
+            Some(ending) => Some(ending.outcome()),
             None => self.session.outcome(),
         }
     }
 
+    /// The game's clock.
+    pub fn clock(&self) -> &GameClock {
+        &self.clock
+    }
+
+    /// What `side`'s clock shows now.
+    pub fn clock_reading(&self, side: Side) -> ClockReading {
+        self.clock.reading(side, self.now())
+    }
+
+    /// The clock as a saved game keeps it, now.
+    pub fn clock_record(&self) -> ClockRecord {
+        let mut record = self.clock.record(self.now());
+        // One time per move always, even if the session was changed behind the controller's
+        // back (its field is public): a saved game must validate.
+        record.used_ms.resize(self.session.ply(), 0);
+        record
+    }
+
+    /// Give the game the clock of a saved game (`None`: an older file without one, which
+    /// gets an untimed clock showing no time used). A record that does not fit the game is
+    /// treated as missing.
+    pub fn restore_clock(&mut self, record: Option<&ClockRecord>) {
+        let first = session_first(&self.session);
+        let fits = |r: &&ClockRecord| r.validate(self.session.ply()).is_ok();
+        self.clock = match record.filter(fits) {
+            Some(r) => GameClock::from_record(r, first),
+            None => GameClock::from_record(
+                &ClockRecord {
+                    control: TimeControl::None,
+                    used_ms: vec![0; self.session.ply()],
+                    turn_ms: 0,
+                },
+                first,
+            ),
+        };
+        self.low_reported = None;
+    }
+
+    /// Read the time from `source` from now on (tests inject a [`crate::core::clock::ManualTime`]).
+    pub fn set_time_source(&mut self, source: Arc<dyn TimeSource>) {
+        let now = self.now();
+        self.clock.stop(now);
+        self.time = source;
+        let now = self.now();
+        self.sync_clock(now);
+    }
+
+    /// Choose the time control of the next new game; before the first move of a game that
+    /// goes on, it applies to this game at once.
+    pub fn set_time_control(&mut self, control: TimeControl) {
+        self.time_control = control;
+        if self.session.ply() == 0 && self.outcome().is_none() && self.clock.control() != control {
+            self.clock = GameClock::new(control, session_first(&self.session));
+            self.low_reported = None;
+            let now = self.now();
+            self.sync_clock(now);
+        }
+    }
+
+    /// Hold the clock (`true`) or let it run when the game allows (`false`); the app holds it
+    /// while a dialog asks a question, while replaying, … (see `Tab::clock_should_run`).
+    pub fn set_clock_held(&mut self, held: bool) {
+        self.clock_held = held;
+        let now = self.now();
+        self.sync_clock(now);
+    }
+
+    /// Now, in the clock's time (milliseconds).
+    fn now(&self) -> u64 {
+        self.time.now_ms()
+    }
+
+    /// Run the clock exactly while the game goes on and nothing holds it.
+    fn sync_clock(&mut self, now: u64) {
+        let run = self.outcome().is_none() && !self.paused && !self.clock_held;
+        self.clock.set_running(run, now);
+    }
+
+    /// A fallen flag ends the game (once): the side to move lost on time.
+    fn check_time(&mut self, now: u64) {
+        if self.outcome().is_some() {
+            return;
+        }
+        if let Some(side) = self.clock.check_flag(now) {
+            self.cancel();
+            self.ending = Some(Ending::TimeOut(side));
+            self.message = None;
+        }
+    }
+
     /// Swap in another session of the same game (a replay's "Play from here"), returning the
-    /// one that was there. Cancels the computer and clears the resignation, message and
-    /// search report; the game [`Controller::serial`] is unchanged.
+    /// one that was there. Cancels the computer and clears the ending, message and search
+    /// report; the clock keeps the time of the moves that remain. The game
+    /// [`Controller::serial`] is unchanged.
     pub fn replace_session(&mut self, session: Session<G>) -> Session<G> {
         self.cancel();
         self.info = None;
         self.message = None;
-        self.resigned = None;
+        self.ending = None;
+        let now = self.now();
+        self.clock.truncate(session.ply(), now);
         std::mem::replace(&mut self.session, session)
     }
 
     /// Start playing `session` (a loaded or imported game) as a new game: as
-    /// [`Controller::replace_session`], and the engine forgets the old game.
+    /// [`Controller::replace_session`], and the engine forgets the old game. The clock is
+    /// untimed with no time used until [`Controller::restore_clock`] gives it the saved one.
     pub fn load_game(&mut self, session: Session<G>) {
         self.replace_session(session);
+        self.restore_clock(None);
         self.worker.clear();
         self.serial += 1;
     }
@@ -132,6 +291,11 @@ impl<G: GameRules> Controller<G> {
     /// True while the computer is searching (or holding its reply for a moment).
     pub fn is_thinking(&self) -> bool {
         self.worker.thinking().is_some() || self.held.is_some()
+    }
+
+    /// True while the computer considers a draw offer.
+    pub fn is_judging_draw(&self) -> bool {
+        self.judging.is_some()
     }
 
     /// Progress of the current search, or the report of the last completed one.
@@ -155,27 +319,59 @@ impl<G: GameRules> Controller<G> {
     pub fn update(&mut self) -> (Update<G::Move>, Option<Duration>) {
         for event in self.worker.poll() {
             match event {
-                Event::Info { info, .. } => self.info = Some(info),
-                Event::Done { thought, .. } => {
-                    self.info = Some(thought.info);
-                    let due = self.started.unwrap_or_else(Instant::now)
-                        + Duration::from_millis(MIN_REPLY_MS);
-                    self.held = Some((thought.best, due));
+                Event::Info { info, .. } => {
+                    if self.judging.is_none() {
+                        self.info = Some(info);
+                    }
                 }
-                Event::Failed { reason, .. } => self.failure = Some(reason),
+                Event::Done { thought, .. } => match self.judging.take() {
+                    Some((computer, judge)) => {
+                        self.answer_draw(computer, judge, thought.info.score)
+                    }
+                    None => {
+                        self.info = Some(thought.info);
+                        let due = self.started.unwrap_or_else(Instant::now)
+                            + Duration::from_millis(MIN_REPLY_MS);
+                        self.held = Some((thought.best, due));
+                    }
+                },
+                Event::Failed { reason, .. } => {
+                    if self.judging.take().is_some() {
+                        self.message = Some(format!(
+                            "The computer could not consider the draw offer ({reason})."
+                        ));
+                    } else {
+                        self.failure = Some(reason);
+                    }
+                }
                 // The controller's worker is never asked for an analysis.
                 Event::Analysis { .. } => {}
             }
         }
+        let now = self.now();
+        self.sync_clock(now);
+        self.check_time(now);
+        if let Some(at) = self.hurry_at
+            && now >= at
+            && self.judging.is_none()
+        {
+            self.worker.hurry();
+            self.hurry_at = None;
+        }
         let mut result = Update::Idle;
         if let Some((mv, due)) = self.held {
-            let now = Instant::now();
-            if now < due {
-                return (Update::Idle, Some(due - now));
+            let wall = Instant::now();
+            if wall < due {
+                return (self.time_low().unwrap_or(Update::Idle), Some(due - wall));
             }
             self.held = None;
-            if self.session.play(mv).is_ok() {
+            if self.outcome().is_some() {
+                // Its time ran out while it held the move back.
+            } else if self.session.play(mv).is_ok() {
+                self.clock.moved(now);
+                self.hurry_at = None;
                 self.message = None;
+                self.sync_clock(now);
                 result = Update::ComputerMoved(mv);
             } else {
                 // Cannot happen: requests are cancelled whenever the position changes.
@@ -185,30 +381,73 @@ impl<G: GameRules> Controller<G> {
             }
         }
         if self.session.is_computer_turn()
-            && self.resigned.is_none()
+            && self.ending.is_none()
             && self.failure.is_none()
             && !self.paused
             && !self.is_thinking()
         {
-            self.start_search();
+            self.start_search(now);
+        }
+        if result == Update::Idle
+            && let Some(low) = self.time_low()
+        {
+            result = low;
         }
         (result, None)
     }
 
-    fn start_search(&mut self) {
+    /// [`Update::TimeLow`] the first time in a move that the side to move is low on time.
+    fn time_low(&mut self) -> Option<Update<G::Move>> {
+        let side = self.clock.side_to_move();
+        let ply = self.session.ply();
+        let low = self.clock.is_running() && self.clock.is_low(side, self.now());
+        if low && self.low_reported != Some(ply) {
+            self.low_reported = Some(ply);
+            return Some(Update::TimeLow(side));
+        }
+        None
+    }
+
+    fn start_search(&mut self, now: u64) {
         let side = self.session.position().side_to_move();
-        let cfg = *self.ai.get(side);
+        let mut cfg = *self.ai.get(side);
+        cfg.time_ms = self.clock.budget_ms(side, now, cfg.time_ms);
+        self.hurry_at = match (cfg.time_ms, self.clock.remaining_ms(side, now)) {
+            (Some(budget), Some(left)) => Some(now + (budget + HURRY_GRACE_MS).min(left)),
+            _ => None,
+        };
         self.info = None;
         self.started = Some(Instant::now());
         self.worker.start(self.session.position().clone(), cfg);
     }
 
-    /// Stop the computer: cancel its search and drop a held reply. Any change of position
-    /// or players also clears a failure, so the computer tries again afresh.
+    /// Stop the computer: cancel its search (or its judging of a draw offer) and drop a held
+    /// reply. Any change of position or players also clears a failure, so the computer tries
+    /// again afresh.
     fn cancel(&mut self) {
         self.worker.cancel();
         self.held = None;
         self.failure = None;
+        self.hurry_at = None;
+        self.judging = None;
+    }
+
+    /// The computer's answer to a draw offer, from a search's `score` (side to move's view).
+    fn answer_draw(&mut self, computer: Side, judge: Judge<G>, score: Score) {
+        if self.outcome().is_some() {
+            return;
+        }
+        let pos = self.session.position();
+        let own = if pos.side_to_move() == computer {
+            score
+        } else {
+            score.for_opponent()
+        };
+        let answer = judge(pos, computer, own);
+        if answer.accept {
+            self.agree_draw();
+        }
+        self.message = Some(answer.reason);
     }
 
     /// Pause the computer (cancelling its search) or let it go on.
@@ -217,6 +456,8 @@ impl<G: GameRules> Controller<G> {
             self.cancel();
         }
         self.paused = paused;
+        let now = self.now();
+        self.sync_clock(now);
     }
 
     /// Why the computer's last search failed, while it waits for [`Controller::retry`].
@@ -235,6 +476,8 @@ impl<G: GameRules> Controller<G> {
     /// # Errors
     /// The sentence shown to the player.
     pub fn human_move(&mut self, mv: G::Move) -> Result<(), String> {
+        let now = self.now();
+        self.check_time(now);
         let result = if self.outcome().is_some() {
             Err("The game is over: start a new game or undo.".to_string())
         } else if self.session.player_to_move() == PlayerKind::Computer {
@@ -245,57 +488,90 @@ impl<G: GameRules> Controller<G> {
                 .map_err(|e| upper_first(&e.to_string()))
         };
         match &result {
-            Ok(()) => self.message = None,
+            Ok(()) => {
+                if self.judging.is_some() {
+                    // The offer lapses with the move.
+                    self.cancel();
+                }
+                self.clock.moved(now);
+                self.sync_clock(now);
+                self.message = None;
+            }
             Err(e) => self.message = Some(e.clone()),
         }
         result
     }
 
-    /// Start a new game from `start`, keeping players and levels.
+    /// Start a new game from `start`, keeping players and levels; its clock follows
+    /// [`Controller::time_control`].
     pub fn new_game(&mut self, start: G) {
         self.cancel();
         self.worker.clear();
+        self.clock = GameClock::new(self.time_control, start.side_to_move());
+        self.low_reported = None;
         self.session.reset(start);
         self.info = None;
         self.message = None;
-        self.resigned = None;
+        self.ending = None;
         self.serial += 1;
+        let now = self.now();
+        self.sync_clock(now);
     }
 
-    /// Undo back to the previous human turn (see [`Session::undo_turn`]); cancels the computer.
-    /// After a resignation, the first Undo only takes the resignation back.
+    /// Undo back to the previous human turn (see [`Session::undo_turn`]); cancels the computer
+    /// and gives the undone moves' time back. After a resignation or an agreed draw, the first
+    /// Undo only takes that back; after a loss on time, it takes back the loss and the moves.
     pub fn undo(&mut self) {
         self.cancel();
-        if self.resigned.take().is_some() {
-            self.message = None;
-        } else if self.session.undo_turn() == 0 {
-            self.message = Some("Nothing to undo.".into());
-        } else {
-            self.message = None;
+        let now = self.now();
+        match self.ending.take() {
+            Some(Ending::Resigned(_) | Ending::DrawAgreed) => self.message = None,
+            ending => {
+                let n = self.session.undo_turn();
+                self.clock.undo(n, now);
+                self.message = if n == 0 && ending.is_none() {
+                    Some("Nothing to undo.".into())
+                } else {
+                    None
+                };
+            }
         }
+        self.sync_clock(now);
     }
 
     /// Take the game back to just before move number `ply` (0-based), whoever played it;
-    /// cancels the computer and takes back a resignation. The moves undone can be redone.
+    /// cancels the computer and takes back any ending (resignation, loss on time, agreed
+    /// draw); the undone moves' time goes back on the clock. The moves can be redone.
     pub fn undo_to(&mut self, ply: usize) {
         self.cancel();
-        self.resigned = None;
+        let now = self.now();
+        self.ending = None;
         self.message = None;
-        while self.session.ply() > ply && self.session.undo_ply() {}
+        let mut undone = 0;
+        while self.session.ply() > ply && self.session.undo_ply() {
+            undone += 1;
+        }
+        self.clock.undo(undone, now);
+        self.sync_clock(now);
     }
 
     /// Redo up to the next human turn (see [`Session::redo_turn`]); cancels the computer.
+    /// The redone moves take their time again.
     pub fn redo(&mut self) {
-        if self.resigned.is_some() {
-            self.message = Some("The game is over: undo the resignation first.".into());
+        if self.ending.is_some() {
+            self.message = Some("The game is over: press Undo to take its end back first.".into());
             return;
         }
         self.cancel();
-        if self.session.redo_turn() == 0 {
-            self.message = Some("Nothing to redo.".into());
+        let now = self.now();
+        let n = self.session.redo_turn();
+        self.clock.redo(n, now);
+        self.message = if n == 0 {
+            Some("Nothing to redo.".into())
         } else {
-            self.message = None;
-        }
+            None
+        };
+        self.sync_clock(now);
     }
 
     /// Change who plays `side`, effective at once: handing the computer the side to move
@@ -327,8 +603,11 @@ impl<G: GameRules> Controller<G> {
         if let Some(m) = &self.message {
             return m.clone();
         }
-        if let Some(side) = self.resigned {
-            return format!("Game over: {side} resigned, {} wins.", side.other());
+        if let Some(ending) = self.ending {
+            return ending_status(ending);
+        }
+        if self.judging.is_some() {
+            return "The computer is considering your draw offer…".into();
         }
         if let Some(reason) = &self.failure {
             return format!("The computer could not move ({reason}). Press Retry to try again.");
@@ -349,6 +628,52 @@ impl<G: GameRules> Controller<G> {
     /// The level shown for the side to move when the computer plays it.
     pub fn level_of(&self, side: Side) -> Level {
         self.ai.get(side).level
+    }
+}
+
+impl<G: DrawJudge> Controller<G> {
+    /// Who may offer a draw now and to whom: the human to move, to the other side, when the
+    /// game goes on and nothing else is pending. `None` when no offer can be made.
+    pub fn draw_offer_sides(&self) -> Option<(Side, PlayerKind)> {
+        if self.outcome().is_some() || self.judging.is_some() {
+            return None;
+        }
+        let side = self.session.position().side_to_move();
+        if *self.session.players.get(side) != PlayerKind::Human {
+            return None;
+        }
+        Some((side, *self.session.players.get(side.other())))
+    }
+
+    /// The human to move offers the computer a draw: it judges the position on its worker
+    /// thread and answers in the status line on a later [`Controller::update`] (see
+    /// [`super::draw_offer`]). Does nothing unless the computer plays the other side.
+    pub fn offer_draw_to_computer(&mut self) {
+        let Some((side, PlayerKind::Computer)) = self.draw_offer_sides() else {
+            return;
+        };
+        self.cancel();
+        self.judging = Some((side.other(), G::judge_draw));
+        self.message = None;
+        self.worker
+            .start(self.session.position().clone(), judge_config());
+    }
+}
+
+/// The first side to move in `session`.
+fn session_first<G: GameRules>(session: &Session<G>) -> Side {
+    session.start_position().side_to_move()
+}
+
+/// The status line of a game that ended off the board.
+#[must_use]
+pub fn ending_status(ending: Ending) -> String {
+    match ending {
+        Ending::Resigned(side) => format!("Game over: {side} resigned, {} wins.", side.other()),
+        Ending::TimeOut(side) => {
+            format!("Game over: {side} ran out of time, {} wins.", side.other())
+        }
+        Ending::DrawAgreed => "Game over: draw by agreement.".into(),
     }
 }
 

@@ -35,7 +35,8 @@ pub struct PendingDialog {
 /// an error sentence naming the file.
 enum DialogResult {
     Cancelled,
-    Opened(PathBuf, Result<SavedGame, LoadError>),
+    // Boxed: a saved game is large beside the other variants.
+    Opened(PathBuf, Box<Result<SavedGame, LoadError>>),
     Saved(PathBuf, Result<(), String>),
 }
 
@@ -150,7 +151,7 @@ impl ReversiGomokuApp {
                 .pick_file()
             {
                 Some(path) => {
-                    let game = read_game(&path);
+                    let game = Box::new(read_game(&path));
                     DialogResult::Opened(path, game)
                 }
                 None => DialogResult::Cancelled,
@@ -195,7 +196,7 @@ impl ReversiGomokuApp {
         match result {
             DialogResult::Cancelled => {}
             DialogResult::Opened(path, game) => {
-                let _ = self.opened(&path, game);
+                let _ = self.opened(&path, *game);
             }
             DialogResult::Saved(path, Ok(())) => {
                 let text = format!("Saved to {}.", path.display());

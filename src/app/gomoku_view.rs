@@ -96,7 +96,7 @@ impl GameView for Position {
         let moves = session.ply();
         let black = moves.div_ceil(2);
         let to_move = session.position().side_to_move();
-        let over = session.outcome().is_some();
+        let over = tab.ctl.outcome().is_some();
         for (side, n) in [(Side::Black, black), (Side::White, moves - black)] {
             ui.horizontal(|ui| {
                 panels::side_icon(ui, stone_color(side));
@@ -107,6 +107,7 @@ impl GameView for Position {
                 } else {
                     ui.label(text)
                 };
+                panels::side_clock(ui, &tab.ctl, side);
             });
         }
     }
@@ -205,8 +206,8 @@ impl GameView for Position {
     }
 
     fn banner(tab: &GomokuTab) -> Option<String> {
-        if let Some(side) = tab.ctl.resigned().filter(|_| tab.replay.is_none()) {
-            return Some(format!("{side} resigned: {} wins", side.other()));
+        if let Some(ending) = tab.ctl.ending().filter(|_| tab.replay.is_none()) {
+            return Some(panels::ending_banner(ending));
         }
         Some(match tab.shown().position().outcome()? {
             Outcome::Win(side) => format!("{side} wins with five"),

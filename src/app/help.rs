@@ -246,6 +246,21 @@ fn controls(ui: &mut Ui) {
          and Open game keep a game in a file; Transcript shows the moves to copy, or imports \
          pasted ones.",
     );
+    paragraph(
+        ui,
+        "Clocks: each side's clock shows the time it has used, or, with a time control chosen \
+         before New game, the time it has left; a side whose time runs out loses. A clock \
+         pauses while you replay the game, while a dialog asks a question (leaving a game, a \
+         draw offer), while the window is minimised in a hot-seat game (not against the \
+         computer), and in the tab you are not looking at while a human is to move there; \
+         Undo gives back the time of the undone moves.",
+    );
+    paragraph(
+        ui,
+        "Offer draw, on your turn: in a hot-seat game the other player accepts or declines; \
+         the computer accepts when its own search finds the game level or lost for it, and \
+         says why.",
+    );
 }
 
 fn shortcut_table(ui: &mut Ui) {

@@ -6,6 +6,7 @@ pub mod analysis;
 pub mod autosave;
 pub mod board;
 pub mod controller;
+pub mod draw_offer;
 pub mod eval_graph;
 pub mod files;
 pub mod gomoku_view;
@@ -26,7 +27,7 @@ use help::HelpWindow;
 use persistence::DataStore;
 use records_window::RecordsWindow;
 use shortcuts::{Action, Bindings};
-use tab::{AnyTab, BoardRequest, GameView};
+use tab::{AnyTab, BoardRequest, GameView, WindowState};
 
 pub use gomoku_view::{GomokuTab, GomokuView};
 pub use reversi_view::{ReversiTab, ReversiView};
@@ -120,6 +121,8 @@ impl ReversiGomokuApp {
             app.tab_mut(kind).set_display(display);
         }
         for kind in GameKind::ALL {
+            let control = app.data.time_control(kind);
+            app.tab_mut(kind).set_time_control(control);
             if let Some(saved) = app.data.autosaved(kind).cloned()
                 && let Err(e) = app.tab_mut(kind).load(&saved)
             {
@@ -214,8 +217,17 @@ impl ReversiGomokuApp {
     /// on in the hidden one): the workers' news and the computer's moves, replays, recording
     /// finished games and the autosave; and the result of a file dialog.
     pub fn logic(&mut self, ctx: &egui::Context) {
+        let minimized = ctx.input(|i| i.viewport().minimized.unwrap_or(false));
+        let dialog_open =
+            self.confirm.is_some() || GameKind::ALL.iter().any(|k| self.tab(*k).has_dialog());
+        let shown = self.game;
         let data = &mut self.data;
         for tab in [&mut self.reversi as &mut dyn AnyTab, &mut self.gomoku] {
+            tab.follow_window(WindowState {
+                shown: tab.kind() == shown,
+                dialog_open,
+                minimized,
+            });
             tab.logic(ctx, data);
         }
         data.poll_writer();
@@ -431,6 +443,7 @@ impl ReversiGomokuApp {
             }
         }
         self.confirm_dialog(&ctx);
+        self.tab_mut(game).dialogs(&ctx);
     }
 }
 

@@ -3,7 +3,8 @@
 
 use egui::{RichText, Ui};
 
-use crate::core::{AiConfig, GameRules, Level, MAX_DEPTH, MIN_DEPTH, Side};
+use crate::core::clock::TimeControl;
+use crate::core::{AiConfig, Ending, GameRules, Level, MAX_DEPTH, MIN_DEPTH, Side};
 use crate::session::PlayerKind;
 
 use super::controller::Controller;
@@ -86,6 +87,58 @@ pub fn computer_settings<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>, hel
             cfg.time_ms = Some(ms);
         }
         ctl.set_ai(side, cfg);
+    }
+}
+
+/// The time-control chooser: applies at once before the first move, else from the next New
+/// game.
+pub fn time_control<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>) {
+    let mut chosen = ctl.time_control;
+    ui.add_space(4.0);
+    egui::ComboBox::from_label("Time control")
+        .selected_text(chosen.label())
+        .show_ui(ui, |ui| {
+            for (control, label) in TimeControl::PRESETS {
+                ui.selectable_value(&mut chosen, control, label);
+            }
+        });
+    ctl.set_time_control(chosen);
+    if ctl.clock().control() != chosen {
+        ui.label(
+            RichText::new("Applies from the next New game.")
+                .small()
+                .italics(),
+        );
+    }
+}
+
+/// `side`'s clock, for the end of its line in the panel: the time left under a time control
+/// (red when low), else the time used; bold while it runs.
+pub fn side_clock<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>, side: Side) {
+    let reading = ctl.clock_reading(side);
+    let clock = ctl.clock();
+    let mut text = RichText::new(reading.text()).monospace();
+    if clock.is_running() && clock.side_to_move() == side {
+        text = text.strong();
+    }
+    if reading.low {
+        text = text.color(ui.visuals().error_fg_color);
+    }
+    let hover = if reading.counts_down {
+        "Time left"
+    } else {
+        "Time used"
+    };
+    ui.label(text).on_hover_text(hover);
+}
+
+/// The banner of a game that ended off the board.
+#[must_use]
+pub fn ending_banner(ending: Ending) -> String {
+    match ending {
+        Ending::Resigned(side) => format!("{side} resigned: {} wins", side.other()),
+        Ending::TimeOut(side) => format!("{side} lost on time: {} wins", side.other()),
+        Ending::DrawAgreed => "Draw by agreement".to_string(),
     }
 }
 

@@ -16,7 +16,8 @@
 //!   computer (the human's profile, per game key and [`LevelKey`]) and hot-seat games between
 //!   two *different* profiles (head to head) are recorded.
 //! - **Autosave**: after every change to a tab's game (move, undo, players, levels, profiles,
-//!   resignation), the games of both tabs ([`CurrentGames`]) go to the writer thread
+//!   resignation, loss on time, agreed draw), and every [`CLOCK_SAVE_MS`] of a turn in
+//!   progress (the clock), the games of both tabs ([`CurrentGames`]) go to the writer thread
 //!   ([`super::autosave`]), which rewrites `current-game.json` atomically once they have
 //!   settled. Both are restored on start.
 //! - **Off the UI thread**: results are recorded by the same writer thread, in order after
@@ -36,7 +37,8 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::core::{AiConfig, BySide, GameRules, Outcome, Side};
+use crate::core::clock::{ClockRecord, TimeControl};
+use crate::core::{AiConfig, BySide, Ending, GameRules, Outcome, Side};
 use crate::gomoku;
 use crate::persist::atomic::{STALE_TEMP_AFTER, remove_stale_temps};
 use crate::persist::records::check_name;
@@ -72,6 +74,10 @@ const MAX_UNCLAIMED_OUTCOMES: usize = 32;
 /// Longest wait between two tries to record a result (60 s); the wait doubles from
 /// [`RETRY_FIRST`] up to this.
 pub const RETRY_MAX: Duration = Duration::from_secs(60);
+
+/// How often the time of a turn in progress is autosaved, in milliseconds of that turn (the
+/// clock changes every frame; the finished moves' times are saved with each move).
+pub const CLOCK_SAVE_MS: u64 = 10_000;
 
 /// What the app needs to save and restore one game kind.
 pub trait PersistGame: GameRules {
@@ -183,7 +189,11 @@ struct Snapshot<M> {
     players: BySide<PlayerKind>,
     ai: BySide<AiConfig>,
     profiles: BySide<Option<String>>,
-    resigned: Option<Side>,
+    ending: Option<Ending>,
+    /// The clock's control, and its finished plies' times.
+    clock: (TimeControl, Vec<u64>),
+    /// The turn in progress, in whole [`CLOCK_SAVE_MS`] steps.
+    turn_steps: u64,
     recorded: bool,
 }
 
@@ -269,7 +279,8 @@ impl<M: Copy + PartialEq> Tracker<M> {
     }
 }
 
-/// The current game of `ctl` as a saved game (profiles, resignation and recorded flag included).
+/// The current game of `ctl` as a saved game (profiles, clock, how it ended and recorded
+/// flag included).
 ///
 /// # Errors
 /// As [`PersistGame::saved_game`].
@@ -278,17 +289,31 @@ pub fn current_saved_game<G: PersistGame>(
     tracker: &Tracker<G::Move>,
     profiles: &BySide<Option<String>>,
 ) -> Result<SavedGame, LoadError> {
-    saved_game_of(&ctl.session, ctl.ai, ctl.resigned(), tracker, profiles)
+    let ended = EndState {
+        ending: ctl.ending(),
+        clock: Some(ctl.clock_record()),
+    };
+    saved_game_of(&ctl.session, ctl.ai, ended, tracker, profiles)
 }
 
-/// `session` (with these levels and resignation) as a saved game.
+/// What a saved game keeps beside the moves: how the game ended off the board, if it did,
+/// and its clock.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EndState {
+    /// Resignation, loss on time or agreed draw.
+    pub ending: Option<Ending>,
+    /// Both sides' clocks (`None`: the game is saved without them).
+    pub clock: Option<ClockRecord>,
+}
+
+/// `session` (with these levels, ending and clock) as a saved game.
 ///
 /// # Errors
 /// As [`PersistGame::saved_game`].
 pub fn saved_game_of<G: PersistGame>(
     session: &Session<G>,
     ai: BySide<AiConfig>,
-    resigned: Option<Side>,
+    ended: EndState,
     tracker: &Tracker<G::Move>,
     profiles: &BySide<Option<String>>,
 ) -> Result<SavedGame, LoadError> {
@@ -299,11 +324,12 @@ pub fn saved_game_of<G: PersistGame>(
         started: tracker.started,
     };
     let mut game = G::saved_game(session, meta, &tracker.times)?;
-    if let Some(side) = resigned
+    if let Some(ending) = ended.ending
         && game.result.is_none()
     {
-        game.result = Some(SavedResult::Resigned(side));
+        game.result = Some(SavedResult::from_ending(ending));
     }
+    game.clock = ended.clock;
     game.recorded = tracker.recorded;
     game.id = Some(tracker.id);
     Ok(game)
@@ -358,7 +384,7 @@ pub fn tick<G: PersistGame>(
 }
 
 /// Hands the game to the autosave writer when anything saved about it changed since the last
-/// time (moves, players, levels, profiles, resignation, the recorded flag).
+/// time (moves, players, levels, profiles, how it ended, the clock, the recorded flag).
 fn autosave_if_changed<G: PersistGame>(
     ctl: &Controller<G>,
     tracker: &mut Tracker<G::Move>,
@@ -370,7 +396,9 @@ fn autosave_if_changed<G: PersistGame>(
         players: ctl.session.players,
         ai: ctl.ai,
         profiles: profiles.clone(),
-        resigned: ctl.resigned(),
+        ending: ctl.ending(),
+        clock: (ctl.clock().control(), ctl.clock().ply_times().to_vec()),
+        turn_steps: ctl.clock_record().turn_ms / CLOCK_SAVE_MS,
         recorded: tracker.recorded,
     };
     if tracker.saved.as_ref() != Some(&snapshot) {
@@ -698,6 +726,21 @@ impl DataStore {
     #[must_use]
     pub fn white_profile(&self) -> Option<String> {
         self.settings.white_profile.clone()
+    }
+
+    /// The time control chosen for `game`'s next new game (remembered in the settings).
+    #[must_use]
+    pub fn time_control(&self, game: GameKind) -> TimeControl {
+        *self.settings.time_controls.get(game)
+    }
+
+    /// Remember `control` as `game`'s time control (written to the settings).
+    pub fn set_time_control(&mut self, game: GameKind, control: TimeControl) {
+        if control.validate().is_err() || self.time_control(game) == control {
+            return;
+        }
+        *self.settings.time_controls.get_mut(game) = control;
+        self.save_settings();
     }
 
     /// Whether `name` can be a profile; if not, says why in a notice.

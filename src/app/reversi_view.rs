@@ -89,13 +89,15 @@ impl GameView for Position {
             ui.horizontal(|ui| {
                 panels::side_icon(ui, disc_color(side));
                 let who = session.players.get(side).name();
-                let to_move = pos.side_to_move() == side && !pos.is_game_over();
+                // Over on the board or off it (resignation, time, agreed draw): nobody is to move.
+                let to_move = pos.side_to_move() == side && tab.ctl.outcome().is_none();
                 let text = format!("{side}: {} discs ({who})", pos.count(side));
                 if to_move {
                     ui.strong(format!("{text}, to move"))
                 } else {
                     ui.label(text)
                 };
+                panels::side_clock(ui, &tab.ctl, side);
             });
         }
     }
@@ -121,7 +123,7 @@ impl GameView for Position {
 
     fn status(tab: &ReversiTab) -> String {
         let ctl = &tab.ctl;
-        if ctl.resigned().is_some() || ctl.message().is_some() {
+        if ctl.ending().is_some() || ctl.message().is_some() {
             return ctl.status_line();
         }
         let pos = ctl.session.position();
@@ -281,9 +283,9 @@ fn draw_grid(painter: &Painter, outer: Rect, coordinates: bool) -> BoardGeometry
 #[must_use]
 pub fn result_text(tab: &ReversiTab) -> Option<String> {
     if tab.replay.is_none()
-        && let Some(side) = tab.ctl.resigned()
+        && let Some(ending) = tab.ctl.ending()
     {
-        return Some(format!("{side} resigned: {} wins", side.other()));
+        return Some(panels::ending_banner(ending));
     }
     let session = tab.shown();
     let outcome = session.outcome()?;

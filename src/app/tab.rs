@@ -7,22 +7,42 @@
 //! of a tab, so that it can loop over its tabs (as egui's demo app loops over its apps) rather
 //! than match on the game at every step.
 
+use std::time::Duration;
+
 use egui::{Painter, Rect, Sense, Ui, Vec2};
 
+use crate::core::clock::TimeControl;
 use crate::core::{GameKind, GameRules, Outcome, Side};
 use crate::persist::{BoardDisplay, GameMeta, LoadError, SavedGame, SavedResult};
 use crate::session::{PlayerKind, Session};
 
 use super::board::{self, BoardGeometry, BoardLook, Cell, Mark};
 use super::controller::{Controller, Update};
+use super::draw_offer::DrawJudge;
 use super::panels::{self, LevelHelp};
 use super::persistence::{self, DataStore, GameRecord, PersistGame, Tracker};
 use super::records_window::CurrentGame;
 use super::replay::{REPLAY_REFUSAL, Replay, ReplayAction};
 use super::shortcuts::Action;
 
+/// How often the window is redrawn while a clock runs, in milliseconds (ten times a second
+/// once it shows tenths).
+const CLOCK_REPAINT_MS: u64 = 250;
+const LOW_CLOCK_REPAINT_MS: u64 = 100;
+
+/// What the window is doing, as far as a tab's clock cares (see [`Tab::clock_should_run`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WindowState {
+    /// This tab is the one on screen.
+    pub shown: bool,
+    /// A modal dialog asks a question (the abandon question, a draw offer).
+    pub dialog_open: bool,
+    /// The window is minimised.
+    pub minimized: bool,
+}
+
 /// What one game brings to its tab: a view state and the drawing of its board.
-pub trait GameView: PersistGame {
+pub trait GameView: PersistGame + DrawJudge {
     /// What the game's view keeps between frames (display toggles, animations, the rule and
     /// size chosen for the next game).
     type View;
@@ -119,6 +139,9 @@ pub struct Tab<G: GameView> {
     pub view: G::View,
     /// New game was clicked; the app starts it after asking about an abandoned game.
     pub new_game_requested: bool,
+    /// A hot-seat draw offer waiting for the other player's answer: the side offering and
+    /// the ply it was made at (an offer made before another move lapses).
+    pub draw_offer: Option<(Side, usize)>,
     /// What the board shows (remembered in the settings by the app).
     pub display: BoardDisplay,
     /// The keyboard cursor's cell (`None` until first shown: it starts in the centre).
@@ -154,6 +177,7 @@ impl<G: GameView> Tab<G> {
             replay: None,
             view,
             new_game_requested: false,
+            draw_offer: None,
             display: BoardDisplay::default(),
             cursor: None,
             cursor_shown: false,
@@ -188,6 +212,7 @@ impl<G: GameView> Tab<G> {
     /// Start a new game from the view's settings, keeping players and levels.
     pub fn start_new_game(&mut self) {
         self.close_replay();
+        self.draw_offer = None;
         match G::start_position(&self.view) {
             Ok(start) => self.ctl.new_game(start),
             Err(e) => self.ctl.set_message(e),
@@ -203,12 +228,79 @@ impl<G: GameView> Tab<G> {
         self.close_replay();
         self.ctl.load_game(session);
         self.ctl.ai = saved.levels;
-        if let Some(SavedResult::Resigned(side)) = saved.result {
-            self.ctl.set_resigned(Some(side));
-        }
+        self.ctl.restore_clock(saved.clock.as_ref());
+        self.ctl
+            .set_ending(saved.result.and_then(SavedResult::ending));
+        self.draw_offer = None;
         self.track.adopt(self.ctl.serial(), saved);
         G::after_load(self);
         Ok(())
+    }
+
+    /// Whether this tab's clock runs (when its game goes on) given what the window is doing.
+    ///
+    /// The rule: a clock pauses while the tab replays its game, while a dialog asks a question
+    /// (the abandon question, a draw offer), while the window is minimised in a hot-seat game
+    /// (against the computer it runs on, as a tournament clock would), and while another tab
+    /// is shown and a human is to move here (the computer's time in a hidden tab runs on, as
+    /// its search does).
+    #[must_use]
+    pub fn clock_should_run(&self, window: WindowState) -> bool {
+        let players = self.ctl.session.players;
+        let hot_seat = players.black == PlayerKind::Human && players.white == PlayerKind::Human;
+        let human_to_move = self.ctl.session.player_to_move() == PlayerKind::Human;
+        self.replay.is_none()
+            && !window.dialog_open
+            && !(window.minimized && hot_seat)
+            && (window.shown || !human_to_move)
+    }
+
+    /// Choose the time control of the next new game; before the first move it applies to
+    /// the game on the board at once.
+    pub fn set_time_control(&mut self, control: TimeControl) {
+        self.ctl.set_time_control(control);
+    }
+
+    /// The other player answers a hot-seat draw offer: `accept` ends the game in a draw.
+    pub fn answer_draw_offer(&mut self, accept: bool) {
+        let Some((side, ply)) = self.draw_offer.take() else {
+            return;
+        };
+        if ply != self.ctl.session.ply() || self.ctl.outcome().is_some() {
+            return; // the offer lapsed
+        }
+        if accept {
+            self.ctl.agree_draw();
+        } else {
+            self.ctl
+                .set_message(format!("{} declines the draw offer.", side.other()));
+        }
+    }
+
+    /// The hot-seat draw-offer dialog, while an offer waits for its answer.
+    fn draw_offer_dialog(&mut self, ctx: &egui::Context) {
+        let Some((side, _)) = self.draw_offer else {
+            return;
+        };
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique(("draw-offer", G::KIND))).show(ctx, |ui| {
+            ui.heading("Draw offered");
+            ui.label(format!(
+                "{side} offers a draw. {}, do you accept?",
+                side.other()
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Accept the draw").clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("Decline").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        if let Some(accept) = answer {
+            self.answer_draw_offer(accept);
+        }
     }
 
     /// Enter replay mode (not without moves, nor when already replaying): the computer pauses.
@@ -499,6 +591,29 @@ impl<G: GameView> Tab<G> {
             {
                 ctl.resign(side);
             }
+            let offer = ctl.draw_offer_sides();
+            let hover = match offer {
+                Some((side, PlayerKind::Human)) => {
+                    format!("{side} offers a draw; {} accepts or declines", side.other())
+                }
+                Some((_, PlayerKind::Computer)) => {
+                    "Offer the computer a draw; it answers from its own judgement".to_string()
+                }
+                None => "A human can offer a draw on their turn".to_string(),
+            };
+            if ui
+                .add_enabled(offer.is_some(), egui::Button::new("Offer draw"))
+                .on_hover_text(hover)
+                .clicked()
+            {
+                match offer {
+                    Some((side, PlayerKind::Human)) => {
+                        self.draw_offer = Some((side, ctl.session.ply()));
+                    }
+                    Some((_, PlayerKind::Computer)) => ctl.offer_draw_to_computer(),
+                    None => {}
+                }
+            }
             replay = ui
                 .add_enabled(ctl.session.ply() > 0, egui::Button::new("Replay"))
                 .on_hover_text("Step through this game move by move")
@@ -549,6 +664,14 @@ pub trait AnyTab {
     fn abandoned_side(&self) -> Option<Side>;
     /// See [`Tab::record_loss`].
     fn record_loss(&mut self, data: &mut DataStore, human: Side);
+    /// Hold or release the clock for what the window is doing (see [`Tab::clock_should_run`]).
+    fn follow_window(&mut self, window: WindowState);
+    /// Whether a dialog of this tab asks a question (a hot-seat draw offer).
+    fn has_dialog(&self) -> bool;
+    /// This tab's dialogs (the hot-seat draw offer), when the tab is shown.
+    fn dialogs(&mut self, ctx: &egui::Context);
+    /// See [`Tab::set_time_control`].
+    fn set_time_control(&mut self, control: TimeControl);
     /// See [`Tab::start_new_game`].
     fn start_new_game(&mut self);
     /// See [`Tab::load`].
@@ -606,8 +729,22 @@ impl<G: GameView> AnyTab for Tab<G> {
         if let Some(wait) = wait {
             ctx.request_repaint_after(wait);
         }
-        if let Update::ComputerMoved(_) = update {
+        // `Update::TimeLow` is where a low-time warning (a sound) hooks in.
+        if let Update::ComputerMoved(_) | Update::TimeLow(_) = update {
             ctx.request_repaint();
+        }
+        let clock = self.ctl.clock();
+        if clock.is_running() {
+            let side = clock.side_to_move();
+            let every = if self.ctl.clock_reading(side).low {
+                LOW_CLOCK_REPAINT_MS
+            } else {
+                CLOCK_REPAINT_MS
+            };
+            ctx.request_repaint_after(Duration::from_millis(every));
+        }
+        if self.ctl.time_control != data.time_control(G::KIND) {
+            data.set_time_control(G::KIND, self.ctl.time_control);
         }
         if let Some(wait) = self.replay.as_mut().and_then(Replay::tick) {
             ctx.request_repaint_after(wait);
@@ -626,6 +763,7 @@ impl<G: GameView> AnyTab for Tab<G> {
             G::panel_settings(self, ui);
             panels::players(ui, &mut self.ctl);
             panels::computer_settings(ui, &mut self.ctl, &G::LEVEL_HELP);
+            panels::time_control(ui, &mut self.ctl);
             ui.separator();
             if panels::game_buttons(ui, &mut self.ctl) {
                 self.new_game_requested = true;
@@ -660,6 +798,23 @@ impl<G: GameView> AnyTab for Tab<G> {
 
     fn record_loss(&mut self, data: &mut DataStore, human: Side) {
         Tab::record_loss(self, data, human);
+    }
+
+    fn follow_window(&mut self, window: WindowState) {
+        let run = self.clock_should_run(window);
+        self.ctl.set_clock_held(!run);
+    }
+
+    fn has_dialog(&self) -> bool {
+        self.draw_offer.is_some()
+    }
+
+    fn dialogs(&mut self, ctx: &egui::Context) {
+        self.draw_offer_dialog(ctx);
+    }
+
+    fn set_time_control(&mut self, control: TimeControl) {
+        Tab::set_time_control(self, control);
     }
 
     fn start_new_game(&mut self) {
@@ -703,13 +858,13 @@ impl<G: GameView> AnyTab for Tab<G> {
     }
 
     fn undo(&mut self) {
-        if self.replay.is_none() {
+        if self.replay.is_none() && self.draw_offer.is_none() {
             self.ctl.undo();
         }
     }
 
     fn redo(&mut self) {
-        if self.replay.is_none() {
+        if self.replay.is_none() && self.draw_offer.is_none() {
             self.ctl.redo();
         }
     }

@@ -11,6 +11,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::{Deserialize, Serialize};
 
+pub mod clock;
+
 /// Which of the two games: a tab of the window, a key of the win records, a saved game's kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum GameKind {
@@ -153,6 +155,28 @@ impl Outcome {
     }
 }
 
+/// How a game ended other than on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ending {
+    /// This side resigned; the other side wins.
+    Resigned(Side),
+    /// This side ran out of time; the other side wins.
+    TimeOut(Side),
+    /// Both sides agreed to a draw.
+    DrawAgreed,
+}
+
+impl Ending {
+    /// The outcome: a resignation or a loss on time is a win for the other side.
+    #[must_use]
+    pub fn outcome(self) -> Outcome {
+        match self {
+            Ending::Resigned(side) | Ending::TimeOut(side) => Outcome::Win(side.other()),
+            Ending::DrawAgreed => Outcome::Draw,
+        }
+    }
+}
+
 /// Computer strength. What each level does is game-specific and documented by each engine
 /// (see `reversi::engine` and `gomoku::engine`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -265,6 +289,18 @@ impl Score {
             Score::Discs(v) | Score::Eval(v) => v,
             Score::WinIn(n) => Score::WIN - n.min(Score::WIN as u32) as i32,
             Score::LossIn(n) => -(Score::WIN - n.min(Score::WIN as u32) as i32),
+        }
+    }
+
+    /// The same judgement from the other side's point of view: the sign flipped, a win in
+    /// `n` plies becomes a loss in `n`.
+    #[must_use]
+    pub fn for_opponent(self) -> Score {
+        match self {
+            Score::Discs(v) => Score::Discs(-v),
+            Score::Eval(v) => Score::Eval(-v),
+            Score::WinIn(n) => Score::LossIn(n),
+            Score::LossIn(n) => Score::WinIn(n),
         }
     }
 
@@ -477,13 +513,32 @@ pub trait Engine<G: GameRules>: Send {
     /// `stop` is raised, `cfg.time_ms` runs out (milliseconds; `None`: no limit) or
     /// `cfg.depth` plies are done; calls `on_update` whenever a move's score changes. Returns
     /// the last analysis; `None` when the game is over.
+    ///
+    /// The default, for engines without a multi-PV search, scores only the move
+    /// [`Engine::think`] chooses.
     fn analyse(
         &mut self,
         pos: &G,
         cfg: &AiConfig,
         stop: &StopFlag,
         on_update: &mut dyn FnMut(&Analysis<G::Move>),
-    ) -> Option<Analysis<G::Move>>;
+    ) -> Option<Analysis<G::Move>> {
+        let thought = self.think(pos, cfg, stop, &mut |_| {})?;
+        let analysis = Analysis {
+            moves: vec![MoveScore {
+                mv: thought.best,
+                score: thought.info.score,
+                exact: thought.info.exact,
+                depth: thought.info.depth,
+            }],
+            depth: thought.info.depth,
+            nodes: thought.info.nodes,
+            elapsed_ms: thought.info.elapsed_ms,
+            complete: !stop.is_stopped(),
+        };
+        on_update(&analysis);
+        Some(analysis)
+    }
 
     /// Forget everything learned so far (transposition table), e.g. on a new game.
     fn clear(&mut self) {}

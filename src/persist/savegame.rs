@@ -14,6 +14,8 @@
 //!   "profiles": { "black": "alice", "white": null },
 //!   "moves": [ { "move": "H8", "time": 1700000000000 }, { "move": "I9", "time": 1700000004000 } ],
 //!   "result": "black",
+//!   "clock": { "control": { "Fischer": { "base_ms": 300000, "increment_ms": 3000 } },
+//!              "used_ms": [ 1200, 4000 ], "turn_ms": 800 },
 //!   "started": 1700000000000,
 //!   "saved": 1700000060000
 //! }
@@ -21,7 +23,14 @@
 //! - `game`: [`GameKind`]; `rule` ([`Rule`]) and `board_size` (9..=19) for Gomoku only.
 //! - `moves[].move`: Reversi "d3" or "pass"; Gomoku "H8" (column letter, row from 1 at the
 //!   bottom; any letter case is read). `moves[].time`: when it was played, Unix milliseconds.
-//! - `result` (optional): "black", "white", "draw", "resigned-by-black", "resigned-by-white".
+//! - `result` (optional): "black", "white", "draw", "resigned-by-black", "resigned-by-white",
+//!   "lost-on-time-by-black", "lost-on-time-by-white", "draw-agreed".
+//! - `clock` (optional; files written before clocks have none and load untimed): the
+//!   [`ClockRecord`]: the time control (`"None"`, `{"SuddenDeath": {"ms": …}}`,
+//!   `{"Fischer": {"base_ms": …, "increment_ms": …}}`, `{"PerMove": {"ms": …}}`), the time
+//!   spent on each move in milliseconds (exactly one per move) and on the turn in progress.
+//!   Adding it kept format version 1: older programs ignore the field (but refuse the three
+//!   newer `result` values, as any unknown result).
 //! - `started`, `saved`: Unix milliseconds.
 //! - `recorded` (optional, default false): the result is already in the win records.
 //! - `id` (optional; older files have none): the game's [`GameId`], 16 hex digits, which the
@@ -35,7 +44,8 @@
 //! On load the moves are replayed through the rules from the start position (a stored board
 //! is never trusted): an unreadable or illegal move, or a `result` that disagrees with the
 //! replay (a win or draw the position does not show; a resignation after the game ended)
-//! makes the file [`LoadError::Invalid`].
+//! makes the file [`LoadError::Invalid`]. So does a `clock` that fails
+//! [`ClockRecord::validate`].
 //!
 //! # Transcripts
 //! Reversi: "f5d6c3d3…" (see [`crate::reversi::notation`]; passes are left out and inferred
@@ -53,8 +63,9 @@ use serde::{Deserialize, Serialize};
 use super::{
     FORMAT_VERSION, LoadError, SaveError, atomic, load_with_policy, parse_json, paths, unix_ms_now,
 };
+use crate::core::clock::ClockRecord;
 use crate::core::{
-    AiConfig, ByGame, BySide, GameKind, GameRules, MAX_DEPTH, MIN_DEPTH, Outcome, Side,
+    AiConfig, ByGame, BySide, Ending, GameKind, GameRules, MAX_DEPTH, MIN_DEPTH, Outcome, Side,
 };
 use crate::gomoku::{self, Point, Rule};
 use crate::persist::records::{GameId, GameKey, check_name};
@@ -69,7 +80,8 @@ pub const MAX_TIME_MS: u64 = 32_503_680_000_000;
 pub const MAX_MOVE_TIME_MS: u64 = 3_600_000;
 
 /// How a saved game ended. Text form (and serialized as): "black", "white", "draw",
-/// "resigned-by-black", "resigned-by-white".
+/// "resigned-by-black", "resigned-by-white", "lost-on-time-by-black",
+/// "lost-on-time-by-white", "draw-agreed".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub enum SavedResult {
@@ -79,6 +91,10 @@ pub enum SavedResult {
     Draw,
     /// This side resigned (the other side wins) before the game ended on the board.
     Resigned(Side),
+    /// This side ran out of time (the other side wins) before the game ended on the board.
+    TimeOut(Side),
+    /// Both sides agreed to a draw before the game ended on the board.
+    DrawAgreed,
 }
 
 impl SavedResult {
@@ -87,8 +103,29 @@ impl SavedResult {
     pub fn outcome(self) -> Outcome {
         match self {
             SavedResult::Win(s) => Outcome::Win(s),
-            SavedResult::Draw => Outcome::Draw,
-            SavedResult::Resigned(s) => Outcome::Win(s.other()),
+            SavedResult::Draw | SavedResult::DrawAgreed => Outcome::Draw,
+            SavedResult::Resigned(s) | SavedResult::TimeOut(s) => Outcome::Win(s.other()),
+        }
+    }
+
+    /// How the game ended off the board, `None` for a result on the board.
+    #[must_use]
+    pub fn ending(self) -> Option<Ending> {
+        match self {
+            SavedResult::Win(_) | SavedResult::Draw => None,
+            SavedResult::Resigned(s) => Some(Ending::Resigned(s)),
+            SavedResult::TimeOut(s) => Some(Ending::TimeOut(s)),
+            SavedResult::DrawAgreed => Some(Ending::DrawAgreed),
+        }
+    }
+
+    /// The result for a game that ended off the board with `ending`.
+    #[must_use]
+    pub fn from_ending(ending: Ending) -> SavedResult {
+        match ending {
+            Ending::Resigned(s) => SavedResult::Resigned(s),
+            Ending::TimeOut(s) => SavedResult::TimeOut(s),
+            Ending::DrawAgreed => SavedResult::DrawAgreed,
         }
     }
 
@@ -110,6 +147,9 @@ impl fmt::Display for SavedResult {
             SavedResult::Draw => "draw",
             SavedResult::Resigned(Side::Black) => "resigned-by-black",
             SavedResult::Resigned(Side::White) => "resigned-by-white",
+            SavedResult::TimeOut(Side::Black) => "lost-on-time-by-black",
+            SavedResult::TimeOut(Side::White) => "lost-on-time-by-white",
+            SavedResult::DrawAgreed => "draw-agreed",
         })
     }
 }
@@ -125,6 +165,9 @@ impl FromStr for SavedResult {
             "draw" => SavedResult::Draw,
             "resigned-by-black" => SavedResult::Resigned(Side::Black),
             "resigned-by-white" => SavedResult::Resigned(Side::White),
+            "lost-on-time-by-black" => SavedResult::TimeOut(Side::Black),
+            "lost-on-time-by-white" => SavedResult::TimeOut(Side::White),
+            "draw-agreed" => SavedResult::DrawAgreed,
             _ => return Err(format!("unknown result {s:?}")),
         })
     }
@@ -203,6 +246,9 @@ pub struct SavedGame {
     /// How the game ended, when it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<SavedResult>,
+    /// Both sides' clocks; `None` in files written before clocks existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockRecord>,
     /// When the game started, in Unix milliseconds.
     pub started: u64,
     /// When it was saved, in Unix milliseconds.
@@ -331,6 +377,7 @@ impl SavedGame {
             profiles: meta.profiles,
             moves,
             result: None,
+            clock: None,
             started: meta.started,
             saved: unix_ms_now(),
             recorded: false,
@@ -467,16 +514,21 @@ impl SavedGame {
                 )));
             }
         }
+        if let Some(clock) = &self.clock {
+            clock
+                .validate(self.moves.len())
+                .map_err(|e| LoadError::invalid(format!("\"clock\": {e}")))?;
+        }
         let replay = self.replay()?;
         let board = replay.board_outcome();
         match (self.result, board) {
             (None, _) => {}
-            (Some(SavedResult::Resigned(side)), Some(_)) => {
+            (Some(stated), Some(_)) if stated.ending().is_some() => {
                 return Err(LoadError::invalid(format!(
-                    "the result says {side} resigned, but the game had already ended"
+                    "the result says \"{stated}\", but the game had already ended on the board"
                 )));
             }
-            (Some(SavedResult::Resigned(_)), None) => {}
+            (Some(stated), None) if stated.ending().is_some() => {}
             (Some(stated), Some(actual)) if stated.outcome() == actual => {}
             (Some(stated), actual) => {
                 let actual = actual.map_or("the game is not over".to_string(), |o| {

@@ -4,11 +4,14 @@
 //!
 //! # File format
 //! ```json
-//! { "version": 1, "profile": "alice", "white_profile": "bob" }
+//! { "version": 1, "profile": "alice", "white_profile": "bob",
+//!   "time_controls": { "reversi": { "SuddenDeath": { "ms": 300000 } }, "gomoku": "None" } }
 //! ```
 //! - `profile` (optional): the current profile; absent means the OS user name.
 //! - `white_profile` (optional): White's profile in hot-seat games; absent means the current
 //!   profile.
+//! - `time_controls` (optional): the time control of each game's next new game, as in a saved
+//!   game's `clock.control` (see [`TimeControl::validate`] for the limits); absent means none.
 //! - Names follow the profile name rules of [`super::records::check_name`] (not blank, at most
 //!   40 characters, no control characters, no surrounding spaces).
 //! - `board_display` (optional): per game (`"reversi"`, `"gomoku"`), what the board shows:
@@ -22,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use super::records::check_name;
 use super::{FORMAT_VERSION, LoadError, SaveError, atomic, load_with_policy, parse_json, paths};
 use crate::core::ByGame;
+use crate::core::clock::TimeControl;
 
 /// The content of `settings.json`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,10 +36,17 @@ pub struct Settings {
     /// White's profile in hot-seat games (`None`: the current profile).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub white_profile: Option<String>,
+
     // Board display (the board's right-click menu and the side panel's toggles).
     /// What each game's board shows.
     #[serde(default)]
     pub board_display: ByGame<BoardDisplay>,
+
+    // Clocks: the time control chosen for each game's next new game.
+    /// The time control of each game's next new game.
+    #[serde(default, skip_serializing_if = "is_untimed")]
+    pub time_controls: ByGame<TimeControl>,
+
     /// Fields this version does not know, kept as they were.
     #[serde(flatten)]
     pub extra: serde_json::Map<String, serde_json::Value>,
@@ -64,6 +75,10 @@ impl Default for BoardDisplay {
     }
 }
 
+fn is_untimed(controls: &ByGame<TimeControl>) -> bool {
+    *controls == ByGame::default()
+}
+
 #[derive(Serialize)]
 struct SettingsOut<'a> {
     version: u32,
@@ -72,7 +87,7 @@ struct SettingsOut<'a> {
 }
 
 impl Settings {
-    /// Checks both profile names (see the [module docs](self)).
+    /// Checks both profile names and the time controls (see the [module docs](self)).
     ///
     /// # Errors
     /// [`LoadError::Invalid`] naming the field and the problem.
@@ -88,6 +103,11 @@ impl Settings {
                 )));
             }
             check_name(name).map_err(|e| LoadError::invalid(format!("\"{field}\": {e}")))?;
+        }
+        for control in [self.time_controls.reversi, self.time_controls.gomoku] {
+            control
+                .validate()
+                .map_err(|e| LoadError::invalid(format!("\"time_controls\": {e}")))?;
         }
         Ok(())
     }
