@@ -38,6 +38,7 @@ use std::time::{Duration, Instant};
 
 use crate::core::{AiConfig, BySide, GameRules, Outcome, Side};
 use crate::gomoku;
+use crate::i18n::Language;
 use crate::persist::atomic::{STALE_TEMP_AFTER, remove_stale_temps};
 use crate::persist::records::check_name;
 use crate::persist::{
@@ -683,6 +684,20 @@ impl DataStore {
     #[must_use]
     pub fn white_profile(&self) -> Option<String> {
         self.settings.white_profile.clone()
+    }
+
+    /// The window's language as the user chose it (`None`: not chosen, follow the OS).
+    #[must_use]
+    pub fn language(&self) -> Option<Language> {
+        self.settings.language()
+    }
+
+    /// Remember `lang` as the user's choice of language (written like the other settings).
+    pub fn set_language(&mut self, lang: Language) {
+        if self.language() != Some(lang) {
+            self.settings.set_language(lang);
+            self.save_settings();
+        }
     }
 
     /// Whether `name` can be a profile; if not, says why in a notice.

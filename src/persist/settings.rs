@@ -4,11 +4,14 @@
 //!
 //! # File format
 //! ```json
-//! { "version": 1, "profile": "alice", "white_profile": "bob" }
+//! { "version": 1, "profile": "alice", "white_profile": "bob", "language": "zh-CN" }
 //! ```
 //! - `profile` (optional): the current profile; absent means the OS user name.
 //! - `white_profile` (optional): White's profile in hot-seat games; absent means the current
 //!   profile.
+//! - `language` (optional): the window's language as the user chose it, "en" or "zh-CN"
+//!   (see [`crate::i18n::Language::code`]); absent, or a tag this version does not know,
+//!   means the OS locale's language. Kept as written, so a newer version's choice survives.
 //! - Names follow the profile name rules of [`super::records::check_name`] (not blank, at most
 //!   40 characters, no control characters, no surrounding spaces).
 //! - Unknown fields are kept as they are when the file is rewritten.
@@ -19,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use super::records::check_name;
 use super::{FORMAT_VERSION, LoadError, SaveError, atomic, load_with_policy, parse_json, paths};
+use crate::i18n::Language;
 
 /// The content of `settings.json`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,6 +33,10 @@ pub struct Settings {
     /// White's profile in hot-seat games (`None`: the current profile).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub white_profile: Option<String>,
+    /// The language tag the user chose (`None`: follow the OS locale); read it with
+    /// [`Settings::language`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
     /// Fields this version does not know, kept as they were.
     #[serde(flatten)]
     pub extra: serde_json::Map<String, serde_json::Value>,
@@ -42,6 +50,17 @@ struct SettingsOut<'a> {
 }
 
 impl Settings {
+    /// The language the user chose, when it is one this version has.
+    #[must_use]
+    pub fn language(&self) -> Option<Language> {
+        self.language.as_deref().and_then(Language::from_code)
+    }
+
+    /// Remember `lang` as the user's choice.
+    pub fn set_language(&mut self, lang: Language) {
+        self.language = Some(lang.code().to_string());
+    }
+
     /// Checks both profile names (see the [module docs](self)).
     ///
     /// # Errors
