@@ -17,7 +17,7 @@ use super::controller::{Controller, Update};
 use super::panels::{self, LevelHelp};
 use super::persistence::{self, DataStore, GameRecord, PersistGame, Tracker};
 use super::records_window::CurrentGame;
-use super::replay::{REPLAY_REFUSAL, Replay, ReplayAction};
+use super::replay::{self, Replay, ReplayAction};
 
 /// What one game brings to its tab: a view state and the drawing of its board.
 pub trait GameView: PersistGame {
@@ -104,7 +104,7 @@ impl<G: GameView> Tab<G> {
     /// line (the rules' reason, the computer's turn, replay mode).
     pub fn click(&mut self, mv: G::Move) {
         if self.replay.is_some() {
-            self.ctl.set_message(REPLAY_REFUSAL);
+            self.ctl.set_message(replay::refusal());
             return;
         }
         let _ = self.ctl.human_move(mv);
