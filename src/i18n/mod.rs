@@ -34,7 +34,7 @@
 //! `CollapsingHeader::new`) need a fixed id (`.id(..)`, `ComboBox::new(id_salt, label)`),
 //! else switching language forgets their state. Sentences made on another thread (the
 //! autosave writer's notices) take the language of the moment they are made.
-//! `scripts/untranslated-strings.sh` lists string literals in `src/app/` that still bypass
+//! `scripts/untranslated-strings.py` lists string literals in `src/app/` that still bypass
 //! the catalogue.
 
 mod catalogue;
