@@ -9,7 +9,8 @@
 //! - [`app`]: the eframe/egui window; [`cli`]: the command line; [`protocol`]: NBoard and
 //!   Gomocup engine protocols; [`tools`]: headless solve, bench and match commands;
 //!   [`arena`]: engine-vs-engine matches; [`desktop`]: app id, icons, launcher entry;
-//!   [`persist`]: records and saved games on disk.
+//!   [`persist`]: records and saved games on disk; [`i18n`]: the window's words in English
+//!   and Simplified Chinese, and the font for Chinese.
 
 pub mod ai;
 pub mod app;
@@ -18,6 +19,7 @@ pub mod cli;
 pub mod core;
 pub mod desktop;
 pub mod gomoku;
+pub mod i18n;
 pub mod persist;
 pub mod protocol;
 pub mod reversi;

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use crate::persist::{LoadError, MAX_FILE_BYTES, SavedGame};
+use crate::tr;
 
 use super::{GameKind, Pending, ReversiGomokuApp};
 
@@ -65,9 +66,9 @@ impl ReversiGomokuApp {
     pub fn save_game_to(&mut self, path: &Path) -> Result<(), String> {
         let game = self
             .current_saved()
-            .map_err(|e| format!("Cannot save this game: {e}"))?;
+            .map_err(|e| tr!("file-cannot-save-game", error = e.to_string()))?;
         game.save(path).map_err(|e| e.to_string())?;
-        let text = format!("Saved to {}.", path.display());
+        let text = tr!("file-saved-to", path = path.display().to_string());
         self.tab_mut(self.game).set_message(text);
         Ok(())
     }
@@ -89,7 +90,11 @@ impl ReversiGomokuApp {
                 Ok(())
             }
             Err(e) => {
-                let text = format!("Cannot open {}: {e}", path.display());
+                let text = tr!(
+                    "file-cannot-open",
+                    path = path.display().to_string(),
+                    error = e.to_string()
+                );
                 self.data.notice(text.clone());
                 Err(text)
             }
@@ -105,7 +110,7 @@ impl ReversiGomokuApp {
         let saved = self
             .tab(self.game)
             .import(&self.data, text)
-            .map_err(|e| format!("Cannot import: {}", e.problem()))?;
+            .map_err(|e| tr!("file-cannot-import", problem = e.problem().to_string()))?;
         let game = saved.game;
         self.replace_game(game, Pending::Load(Box::new(saved)));
         Ok(())
@@ -121,14 +126,16 @@ impl ReversiGomokuApp {
         let game = match self.current_saved() {
             Ok(game) => game,
             Err(e) => {
-                self.data.notice(format!("Cannot save this game: {e}"));
+                self.data
+                    .notice(tr!("file-cannot-save-game", error = e.to_string()));
                 return;
             }
         };
         let name = format!("{}-game.json", self.game.name().to_lowercase());
+        let filter = tr!("file-filter-saved-game");
         self.spawn_dialog(move || {
             let Some(path) = rfd::FileDialog::new()
-                .add_filter("Saved game", &["json"])
+                .add_filter(filter, &["json"])
                 .set_file_name(name)
                 .save_file()
             else {
@@ -145,9 +152,10 @@ impl ReversiGomokuApp {
         if self.dialog.is_some() {
             return;
         }
-        self.spawn_dialog(|| {
+        let filter = tr!("file-filter-saved-game");
+        self.spawn_dialog(move || {
             match rfd::FileDialog::new()
-                .add_filter("Saved game", &["json"])
+                .add_filter(filter, &["json"])
                 .pick_file()
             {
                 Some(path) => {
@@ -173,7 +181,9 @@ impl ReversiGomokuApp {
                     result: rx,
                 })
             }
-            Err(e) => self.data.notice(format!("Cannot open a file dialog: {e}")),
+            Err(e) => self
+                .data
+                .notice(tr!("file-cannot-open-dialog", error = e.to_string())),
         }
     }
 
@@ -199,12 +209,15 @@ impl ReversiGomokuApp {
                 let _ = self.opened(&path, *game);
             }
             DialogResult::Saved(path, Ok(())) => {
-                let text = format!("Saved to {}.", path.display());
+                let text = tr!("file-saved-to", path = path.display().to_string());
                 self.tab_mut(game).set_message(text);
             }
             DialogResult::Saved(path, Err(e)) => {
-                self.data
-                    .notice(format!("Cannot save to {}: {e}", path.display()));
+                self.data.notice(tr!(
+                    "file-cannot-save-to",
+                    path = path.display().to_string(),
+                    error = e
+                ));
             }
         }
     }
@@ -215,24 +228,28 @@ impl ReversiGomokuApp {
         let transcript = self.current_transcript();
         let board = self.tab(self.game).board_name();
         let mut import = false;
-        egui::Window::new("Transcript")
+        egui::Window::new(tr!("transcript-title"))
+            .id(egui::Id::unique("transcript-window"))
             .open(&mut open)
             .default_width(420.0)
             .show(ctx, |ui| {
-                ui.strong(format!("This game ({board})"));
+                ui.strong(tr!("transcript-this-game", board = board));
                 if transcript.is_empty() {
-                    ui.label("No moves yet.");
+                    ui.label(tr!("transcript-no-moves"));
                 } else {
                     ui.add(egui::Label::new(egui::RichText::new(&transcript).monospace()).wrap());
                 }
                 if ui
-                    .add_enabled(!transcript.is_empty(), egui::Button::new("Copy"))
+                    .add_enabled(
+                        !transcript.is_empty(),
+                        egui::Button::new(tr!("transcript-copy")),
+                    )
                     .clicked()
                 {
                     ui.ctx().copy_text(transcript.clone());
                 }
                 ui.separator();
-                let label = ui.label("Paste a transcript to import (as a new game on this tab):");
+                let label = ui.label(tr!("transcript-paste"));
                 ui.add(
                     egui::TextEdit::multiline(&mut self.transcript.input)
                         .hint_text(match self.game {
@@ -243,7 +260,7 @@ impl ReversiGomokuApp {
                         .desired_width(f32::INFINITY),
                 )
                 .labelled_by(label.id);
-                if ui.button("Import").clicked() {
+                if ui.button(tr!("transcript-import")).clicked() {
                     import = true;
                 }
                 if let Some(e) = &self.transcript.error {

@@ -21,7 +21,9 @@ pub mod tab;
 
 use std::path::{Path, PathBuf};
 
+use crate::i18n::{self, Language};
 use crate::persist::{LoadError, SavedGame};
+use crate::tr;
 use files::TranscriptWindow;
 use help::HelpWindow;
 use persistence::DataStore;
@@ -65,6 +67,8 @@ pub struct ReversiGomokuApp {
     pub confirm: Option<Confirm>,
     /// The open or save dialog running on its own thread, if any.
     dialog: Option<files::PendingDialog>,
+    /// The language the window's title was last set in.
+    titled: Option<Language>,
 }
 
 /// What replaces the current game once the user has answered the abandon dialog.
@@ -101,6 +105,8 @@ impl ReversiGomokuApp {
     }
 
     fn with_data(ctx: &egui::Context, game: GameKind, data: DataStore) -> ReversiGomokuApp {
+        i18n::font::install(ctx);
+        i18n::set_language(data.language().unwrap_or_default());
         let mut app = ReversiGomokuApp {
             game,
             reversi: crate::reversi::Position::new_tab(ctx),
@@ -112,6 +118,7 @@ impl ReversiGomokuApp {
             paste_requested: None,
             confirm: None,
             dialog: None,
+            titled: None,
         };
         // The zoom keys are in our shortcut table, handled by `shortcuts::zoom`.
         ctx.options_mut(|o| o.zoom_with_keyboard = false);
@@ -126,13 +133,35 @@ impl ReversiGomokuApp {
             if let Some(saved) = app.data.autosaved(kind).cloned()
                 && let Err(e) = app.tab_mut(kind).load(&saved)
             {
-                app.data.notice(format!(
-                    "The autosaved {} game in current-game.json cannot be resumed: {e}",
-                    kind.name()
+                app.data.notice(tr!(
+                    "notice-autosave-not-resumed",
+                    game = kind.label(),
+                    error = e.to_string()
                 ));
             }
         }
         app
+    }
+
+    /// The window's language.
+    #[must_use]
+    pub fn language(&self) -> Language {
+        i18n::language()
+    }
+
+    /// Show the window in `lang` from the next frame on, and remember the choice.
+    pub fn set_language(&mut self, lang: Language) {
+        i18n::set_language(lang);
+        self.data.set_language(lang);
+    }
+
+    /// On start-up: when the user has not chosen a language, show the window in `os` (the OS
+    /// locale's language), without remembering it, so the window follows the OS until the
+    /// user picks one.
+    pub fn follow_os_language(&mut self, os: Language) {
+        if self.data.language().is_none() {
+            i18n::set_language(os);
+        }
     }
 
     /// The tab of `game`.
@@ -194,7 +223,8 @@ impl ReversiGomokuApp {
             Pending::NewGame => self.tab_mut(game).start_new_game(),
             Pending::Load(saved) => {
                 if let Err(e) = self.apply_saved(&saved) {
-                    self.data.notice(format!("Cannot load the game: {e}"));
+                    self.data
+                        .notice(tr!("notice-cannot-load", error = e.to_string()));
                     return;
                 }
                 self.game = saved.game;
@@ -236,34 +266,34 @@ impl ReversiGomokuApp {
 
     fn top_bar(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        let hover = |text, action| shortcuts::hover_text(&ctx, text, action);
+        let hover = |text: &str, action| shortcuts::hover_text(&ctx, text, action);
         ui.horizontal(|ui| {
             for kind in GameKind::ALL {
-                ui.selectable_value(&mut self.game, kind, kind.name())
-                    .on_hover_text(hover("Switch game", Action::SwitchGame));
+                ui.selectable_value(&mut self.game, kind, kind.label())
+                    .on_hover_text(hover(&tr!("top-switch-game-hover"), Action::SwitchGame));
             }
             ui.separator();
-            if ui.button("Records").clicked() {
+            if ui.button(tr!("top-records")).clicked() {
                 self.data.reload();
                 self.records_window.open = !self.records_window.open;
             }
             if ui
-                .button("Save game")
-                .on_hover_text(hover("Save this game to a file", Action::Save))
+                .button(tr!("top-save-game"))
+                .on_hover_text(hover(&tr!("top-save-game-hover"), Action::Save))
                 .clicked()
             {
                 self.save_dialog();
             }
             if ui
-                .button("Open game")
-                .on_hover_text(hover("Open a saved game", Action::Open))
+                .button(tr!("top-open-game"))
+                .on_hover_text(hover(&tr!("top-open-game-hover"), Action::Open))
                 .clicked()
             {
                 self.open_dialog();
             }
             if ui
-                .button("Transcript")
-                .on_hover_text("Copy this game's moves, or paste moves to import")
+                .button(tr!("top-transcript"))
+                .on_hover_text(tr!("top-transcript-hover"))
                 .clicked()
             {
                 self.transcript.open = !self.transcript.open;
@@ -276,7 +306,10 @@ impl ReversiGomokuApp {
                 self.help.open = !self.help.open;
             }
             ui.separator();
-            ui.label(format!("Player: {}", self.data.profile()));
+            ui.label(tr!("top-player", profile = self.data.profile()));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                self.language_chooser(ui);
+            });
         });
     }
 
@@ -287,6 +320,24 @@ impl ReversiGomokuApp {
         for action in Bindings::of(ctx).pressed(ctx) {
             if self.confirm.is_none() || action.is_window() {
                 self.act(ctx, action);
+            }
+        }
+    }
+
+    /// Each language by its own name ("简体中文", "English"), the current one selected:
+    /// a click switches the window at once.
+    fn language_chooser(&mut self, ui: &mut egui::Ui) {
+        let current = self.language();
+        let hover = tr!("top-language-hover");
+        // Right to left: the last language ends up leftmost.
+        for lang in Language::ALL.into_iter().rev() {
+            if ui
+                .selectable_label(lang == current, lang.native_name())
+                .on_hover_text(&hover)
+                .clicked()
+                && lang != current
+            {
+                self.set_language(lang);
             }
         }
     }
@@ -369,7 +420,7 @@ impl ReversiGomokuApp {
         for (i, text) in self.data.notices.iter().enumerate() {
             ui.horizontal_wrapped(|ui| {
                 ui.colored_label(ui.visuals().warn_fg_color, text);
-                if ui.button("Dismiss").clicked() {
+                if ui.button(tr!("notice-dismiss")).clicked() {
                     dismiss = Some(i);
                 }
             });
@@ -384,21 +435,19 @@ impl ReversiGomokuApp {
             return;
         };
         let profile = self.data.profile();
-        let game = c.game.name();
+        let game = c.game.label();
         let mut answer = None;
         egui::Modal::new(egui::Id::unique("abandon-dialog")).show(ctx, |ui| {
-            ui.heading("Leave the game in progress?");
-            ui.label(format!(
-                "This {game} game against the computer is not over. Count it as a loss for {profile}?"
-            ));
+            ui.heading(tr!("confirm-heading"));
+            ui.label(tr!("confirm-body", game = game, profile = profile));
             ui.horizontal(|ui| {
-                if ui.button("Count as a loss").clicked() {
+                if ui.button(tr!("confirm-count")).clicked() {
                     answer = Some(Some(true));
                 }
-                if ui.button("Don't count").clicked() {
+                if ui.button(tr!("confirm-dont-count")).clicked() {
                     answer = Some(Some(false));
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button(tr!("confirm-cancel")).clicked() {
                     answer = Some(None);
                 }
             });
@@ -410,9 +459,19 @@ impl ReversiGomokuApp {
         }
     }
 
+    /// Give the OS window its title in the current language, when it changed.
+    fn retitle(&mut self, ctx: &egui::Context) {
+        let lang = self.language();
+        if self.titled != Some(lang) {
+            self.titled = Some(lang);
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(tr!("app-title")));
+        }
+    }
+
     /// Draw the app into `ui`.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        self.retitle(&ctx);
         self.shortcuts(&ctx);
         egui::Panel::top("tabs").show(ui, |ui| self.top_bar(ui));
         if !self.data.notices.is_empty() {
@@ -483,12 +542,16 @@ pub fn run(game: GameKind, data_dir: Option<PathBuf>) -> eframe::Result {
         options,
         Box::new(move |cc| {
             let app = match data_dir {
-                Ok(dir) => ReversiGomokuApp::with_data_dir(&cc.egui_ctx, game, &dir),
+                Ok(dir) => {
+                    let mut app = ReversiGomokuApp::with_data_dir(&cc.egui_ctx, game, &dir);
+                    app.follow_os_language(i18n::os_language());
+                    app
+                }
                 Err(e) => {
                     let mut app = ReversiGomokuApp::new(&cc.egui_ctx, game);
-                    app.data.notice(format!(
-                        "No data directory ({e}): records, settings and the autosave are not kept."
-                    ));
+                    app.follow_os_language(i18n::os_language());
+                    app.data
+                        .notice(tr!("notice-no-data-dir", error = e.to_string()));
                     app
                 }
             };

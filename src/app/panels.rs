@@ -6,6 +6,7 @@ use egui::{RichText, Ui};
 use crate::core::clock::TimeControl;
 use crate::core::{AiConfig, Ending, GameRules, Level, MAX_DEPTH, MIN_DEPTH, Side};
 use crate::session::PlayerKind;
+use crate::tr;
 
 use super::controller::Controller;
 use super::shortcuts::{self, Action};
@@ -23,13 +24,14 @@ pub struct LevelHelp {
 
 /// "Computer plays Black/White" check boxes. Changing them takes effect at once.
 pub fn players<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>) {
-    ui.strong("Players");
+    ui.strong(tr!("panel-players"));
     for side in Side::BOTH {
         let mut computer = *ctl.session.players.get(side) == PlayerKind::Computer;
-        if ui
-            .checkbox(&mut computer, format!("Computer plays {side}"))
-            .changed()
-        {
+        let label = match side {
+            Side::Black => tr!("panel-computer-plays-black"),
+            Side::White => tr!("panel-computer-plays-white"),
+        };
+        if ui.checkbox(&mut computer, label).changed() {
             let kind = if computer {
                 PlayerKind::Computer
             } else {
@@ -48,12 +50,16 @@ pub fn computer_settings<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>, hel
         }
         let mut cfg = *ctl.ai.get(side);
         ui.add_space(4.0);
-        egui::ComboBox::from_label(format!("{side} computer level"))
-            .selected_text(cfg.level.name())
+        let label = match side {
+            Side::Black => tr!("panel-computer-level-black"),
+            Side::White => tr!("panel-computer-level-white"),
+        };
+        egui::ComboBox::new(("computer-level", side), label)
+            .selected_text(cfg.level.label())
             .show_ui(ui, |ui| {
                 for level in Level::ALL {
                     if ui
-                        .selectable_label(cfg.level == level, level.name())
+                        .selectable_label(cfg.level == level, level.label())
                         .clicked()
                         && cfg.level != level
                     {
@@ -67,11 +73,12 @@ pub fn computer_settings<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>, hel
         ui.label(RichText::new((help.describe)(cfg.level)).small());
         if (help.uses_depth)(cfg.level) {
             ui.add(
-                egui::Slider::new(&mut cfg.depth, MIN_DEPTH..=MAX_DEPTH).text("max depth (plies)"),
+                egui::Slider::new(&mut cfg.depth, MIN_DEPTH..=MAX_DEPTH)
+                    .text(tr!("panel-max-depth")),
             );
             if cfg.depth > SLOW_DEPTH && (cfg.level == Level::Medium || cfg.time_ms.is_none()) {
                 ui.label(
-                    RichText::new("Deep searches can take minutes per move.")
+                    RichText::new(tr!("panel-deep-search-warning"))
                         .small()
                         .color(ui.visuals().warn_fg_color),
                 );
@@ -82,7 +89,7 @@ pub fn computer_settings<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>, hel
             ui.add(
                 egui::Slider::new(&mut ms, 100..=10_000)
                     .logarithmic(true)
-                    .text("ms per move"),
+                    .text(tr!("panel-ms-per-move")),
             );
             cfg.time_ms = Some(ms);
         }
@@ -147,22 +154,22 @@ pub fn ending_banner(ending: Ending) -> String {
 pub fn game_buttons<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>) -> bool {
     let mut new_game = false;
     let ctx = ui.ctx().clone();
-    let hover = |text, action| shortcuts::hover_text(&ctx, text, action);
+    let hover = |text: &str, action| shortcuts::hover_text(&ctx, text, action);
     ui.horizontal_wrapped(|ui| {
         new_game = ui
-            .button("New game")
-            .on_hover_text(hover("Start a new game", Action::NewGame))
+            .button(tr!("panel-new-game"))
+            .on_hover_text(hover(&tr!("panel-new-game-hover"), Action::NewGame))
             .clicked();
         if ui
-            .add_enabled(ctl.session.can_undo(), egui::Button::new("Undo"))
-            .on_hover_text(hover("Take back your last move", Action::Undo))
+            .add_enabled(ctl.session.can_undo(), egui::Button::new(tr!("panel-undo")))
+            .on_hover_text(hover(&tr!("panel-undo-hover"), Action::Undo))
             .clicked()
         {
             ctl.undo();
         }
         if ui
-            .add_enabled(ctl.session.can_redo(), egui::Button::new("Redo"))
-            .on_hover_text(hover("Play again a move taken back", Action::Redo))
+            .add_enabled(ctl.session.can_redo(), egui::Button::new(tr!("panel-redo")))
+            .on_hover_text(hover(&tr!("panel-redo-hover"), Action::Redo))
             .clicked()
         {
             ctl.redo();
@@ -179,7 +186,7 @@ pub fn search_info<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>) {
         if thinking {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label("Thinking…");
+                ui.label(tr!("search-thinking-dots"));
             });
         }
         return;
@@ -188,49 +195,56 @@ pub fn search_info<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>) {
         if thinking {
             ui.spinner();
         }
-        ui.strong(if thinking { "Thinking" } else { "Last search" });
+        ui.strong(if thinking {
+            tr!("search-thinking")
+        } else {
+            tr!("search-last")
+        });
     });
     let score = if info.exact && !info.score.is_proven() {
-        format!("{} (exact)", info.score)
+        tr!("search-exact", score = info.score.label())
     } else {
-        info.score.to_string()
+        info.score.label()
     };
     egui::Grid::new("search_info")
         .num_columns(2)
         .show(ui, |ui| {
-            ui.label("depth");
+            ui.label(tr!("search-depth"));
             ui.label(info.depth.to_string());
             ui.end_row();
-            ui.label("nodes");
+            ui.label(tr!("search-nodes"));
             ui.label(human_count(info.nodes));
             ui.end_row();
-            ui.label("speed");
+            ui.label(tr!("search-speed"));
             ui.label(if info.elapsed_ms == 0 {
                 "–".to_string()
             } else {
-                format!("{}/s", human_count(info.nodes_per_second()))
+                tr!(
+                    "search-speed-value",
+                    nodes = human_count(info.nodes_per_second())
+                )
             });
             ui.end_row();
-            ui.label("best");
+            ui.label(tr!("search-best"));
             ui.label(
                 info.pv
                     .first()
                     .map_or_else(|| "–".into(), ToString::to_string),
             );
             ui.end_row();
-            ui.label("score");
+            ui.label(tr!("search-score"));
             ui.label(score);
             ui.end_row();
         });
     if info.pv.len() > 1 {
         let line: Vec<String> = info.pv.iter().map(ToString::to_string).collect();
-        ui.label(RichText::new(format!("line: {}", line.join(" "))).small());
+        ui.label(RichText::new(tr!("search-line", moves = line.join(" "))).small());
     }
 }
 
 /// The moves so far, numbered by full move (`1. f5 d6`).
 pub fn move_list<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>) {
-    ui.strong(format!("Moves ({})", ctl.session.ply()));
+    ui.strong(tr!("panel-moves", count = ctl.session.ply()));
     let moves: Vec<String> = ctl.session.moves().map(|m| m.to_string()).collect();
     egui::ScrollArea::vertical()
         .max_height(ui.available_height().max(80.0))

@@ -40,6 +40,7 @@ use std::time::{Duration, Instant};
 use crate::core::clock::{ClockRecord, TimeControl};
 use crate::core::{AiConfig, BySide, Ending, GameRules, Outcome, Side};
 use crate::gomoku;
+use crate::i18n::Language;
 use crate::persist::atomic::{STALE_TEMP_AFTER, remove_stale_temps};
 use crate::persist::records::check_name;
 use crate::persist::{
@@ -741,6 +742,20 @@ impl DataStore {
         }
         *self.settings.time_controls.get_mut(game) = control;
         self.save_settings();
+    }
+
+    /// The window's language as the user chose it (`None`: not chosen, follow the OS).
+    #[must_use]
+    pub fn language(&self) -> Option<Language> {
+        self.settings.language()
+    }
+
+    /// Remember `lang` as the user's choice of language (written like the other settings).
+    pub fn set_language(&mut self, lang: Language) {
+        if self.language() != Some(lang) {
+            self.settings.set_language(lang);
+            self.save_settings();
+        }
     }
 
     /// Whether `name` can be a profile; if not, says why in a notice.

@@ -10,18 +10,19 @@ use egui::{RichText, Ui};
 use crate::core::{AiConfig, BySide, Side};
 use crate::persist::{GameKey, LevelKey, Tally};
 use crate::session::PlayerKind;
+use crate::tr;
 
 use super::persistence::DataStore;
 
-/// "W 3 · L 1 · D 0 · 75%".
+/// "W 3 · L 1 · D 0 · 75%", "胜 3 · 负 1 · 和 0 · 胜率 75%".
 #[must_use]
 pub fn tally_text(t: Tally) -> String {
-    format!(
-        "W {} · L {} · D {} · {:.0}%",
-        t.wins,
-        t.losses,
-        t.draws,
-        t.win_rate() * 100.0
+    tr!(
+        "records-tally",
+        wins = t.wins,
+        losses = t.losses,
+        draws = t.draws,
+        rate = format!("{:.0}", t.win_rate() * 100.0)
     )
 }
 
@@ -51,7 +52,8 @@ impl RecordsWindow {
     /// Show the window when open.
     pub fn show(&mut self, ctx: &egui::Context, data: &mut DataStore, current: &CurrentGame) {
         let mut open = self.open;
-        egui::Window::new("Records")
+        egui::Window::new(tr!("records-title"))
+            .id(egui::Id::unique("records-window"))
             .open(&mut open)
             .default_width(520.0)
             .vscroll(true)
@@ -66,10 +68,10 @@ impl RecordsWindow {
     }
 
     fn profiles(&mut self, ui: &mut Ui, data: &mut DataStore) {
-        ui.strong("Profiles");
+        ui.strong(tr!("records-profiles"));
         let names = data.profile_names();
         let mut current = data.profile();
-        egui::ComboBox::from_label("Profile")
+        egui::ComboBox::new("records-profile", tr!("records-profile"))
             .selected_text(current.as_str())
             .show_ui(ui, |ui| {
                 for n in &names {
@@ -80,10 +82,11 @@ impl RecordsWindow {
             data.set_profile(&current);
         }
         let mut white = data.white_profile();
-        egui::ComboBox::from_label("White profile in hot-seat games")
-            .selected_text(white.clone().unwrap_or_else(|| "Same as Black".into()))
+        let same = tr!("records-same-as-black");
+        egui::ComboBox::new("records-white-profile", tr!("records-white-profile"))
+            .selected_text(white.clone().unwrap_or_else(|| same.clone()))
             .show_ui(ui, |ui| {
-                ui.selectable_value(&mut white, None, "Same as Black");
+                ui.selectable_value(&mut white, None, same);
                 for n in names.iter().filter(|n| **n != current) {
                     ui.selectable_value(&mut white, Some(n.clone()), n);
                 }
@@ -94,17 +97,17 @@ impl RecordsWindow {
         ui.horizontal(|ui| {
             ui.add(
                 egui::TextEdit::singleline(&mut self.name)
-                    .hint_text("profile name")
+                    .hint_text(tr!("records-name-hint"))
                     .desired_width(160.0),
             )
-            .labelled_by(ui.label("Name").id);
-            if ui.button("Create profile").clicked() {
+            .labelled_by(ui.label(tr!("records-name")).id);
+            if ui.button(tr!("records-create-profile")).clicked() {
                 self.error = data.create_profile(&self.name).err();
                 if self.error.is_none() {
                     self.name.clear();
                 }
             }
-            if ui.button("Rename profile").clicked() {
+            if ui.button(tr!("records-rename-profile")).clicked() {
                 self.error = data.rename_profile(&self.name).err();
                 if self.error.is_none() {
                     self.name.clear();
@@ -165,17 +168,17 @@ impl RecordsWindow {
                     .striped(true)
                     .num_columns(levels.len() + 1)
                     .show(ui, |ui| {
-                        ui.strong("Profile");
+                        ui.strong(tr!("records-column-profile"));
                         for level in &levels {
                             let sorted = sort == Some(*level);
                             let label = if sorted {
-                                format!("{} (ranked)", level.label())
+                                tr!("records-ranked", level = level.label())
                             } else {
                                 level.label()
                             };
                             if ui
                                 .selectable_label(sorted, label)
-                                .on_hover_text("Rank by win rate at this level")
+                                .on_hover_text(tr!("records-rank-hover"))
                                 .clicked()
                             {
                                 if sorted {
@@ -208,21 +211,26 @@ impl RecordsWindow {
                     });
             }
             if !h2h.is_empty() {
-                ui.label(RichText::new("Head to head").italics());
+                ui.label(RichText::new(tr!("records-head-to-head")).italics());
                 for (a, b, t) in h2h {
-                    ui.label(format!("{a} vs {b}: {}", tally_text(t)));
+                    ui.label(tr!(
+                        "records-head-to-head-line",
+                        first = a,
+                        second = b,
+                        tally = tally_text(t)
+                    ));
                 }
             }
         }
         if !any {
-            ui.label("No games recorded yet. Finish a game against the computer to start.");
+            ui.label(tr!("records-none-yet"));
         }
     }
 }
 
 /// The two players of the current game and their records in it, side by side.
 fn current_players(ui: &mut Ui, data: &DataStore, current: &CurrentGame) {
-    ui.strong(format!("This game: {}", current.key.label()));
+    ui.strong(tr!("records-this-game", game = current.key.label()));
     let profiles = data.side_profiles(current.players);
     let records = data.records();
     ui.columns(2, |cols| {
@@ -239,25 +247,45 @@ fn current_players(ui: &mut Ui, data: &DataStore, current: &CurrentGame) {
                         .profile(name)
                         .map(|p| p.vs_computer(current.key, level))
                         .unwrap_or_default();
-                    col.label(format!("{side}: {name}"));
-                    col.label(format!("vs computer {}: {}", level.label(), tally_text(t)));
+                    col.label(tr!(
+                        "records-side-player",
+                        side = side.label(),
+                        name = name.as_str()
+                    ));
+                    col.label(tr!(
+                        "records-vs-computer",
+                        level = level.label(),
+                        tally = tally_text(t)
+                    ));
                 }
                 (PlayerKind::Human, Some(name), PlayerKind::Human) => {
-                    col.label(format!("{side}: {name}"));
+                    col.label(tr!(
+                        "records-side-player",
+                        side = side.label(),
+                        name = name.as_str()
+                    ));
                     let other = profiles.get(opponent).clone().unwrap_or_default();
                     if other == *name {
-                        col.label("same profile on both sides: not recorded");
+                        col.label(tr!("records-same-profile"));
                     } else {
                         let t = records
                             .profile(name)
                             .map(|p| p.head_to_head(&other, current.key))
                             .unwrap_or_default();
-                        col.label(format!("vs {other}: {}", tally_text(t)));
+                        col.label(tr!(
+                            "records-vs-player",
+                            opponent = other,
+                            tally = tally_text(t)
+                        ));
                     }
                 }
                 _ => {
                     let level = LevelKey::from_config(current.ai.get(side));
-                    col.label(format!("{side}: computer ({})", level.label()));
+                    col.label(tr!(
+                        "records-side-computer",
+                        side = side.label(),
+                        level = level.label()
+                    ));
                 }
             }
         }

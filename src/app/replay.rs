@@ -13,14 +13,17 @@ use egui::Ui;
 
 use crate::core::{BySide, GameRules};
 use crate::session::{PlayerKind, Session};
+use crate::tr;
 
 /// Auto-play speed limits, in moves per second.
 const MIN_SPEED: f32 = 0.25;
 const MAX_SPEED: f32 = 8.0;
 
 /// The status line after a board click while replaying.
-pub const REPLAY_REFUSAL: &str =
-    "Replaying: press \"Play from here\" to continue the game from this position.";
+#[must_use]
+pub fn refusal() -> String {
+    tr!("replay-refusal")
+}
 
 /// What the replay controls asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,13 +134,13 @@ impl<G: GameRules> Replay<G> {
         let mut action = None;
         let n = self.len;
         let at = self.index();
-        ui.strong(format!("Replay: move {at} of {n}"));
+        ui.strong(tr!("replay-heading", at = at, total = n));
         ui.horizontal(|ui| {
             let steps = [
-                ("First", at > 0, 0),
-                ("Previous", at > 0, at.saturating_sub(1)),
-                ("Next", at < n, at + 1),
-                ("Last", at < n, n),
+                (tr!("replay-first"), at > 0, 0),
+                (tr!("replay-previous"), at > 0, at.saturating_sub(1)),
+                (tr!("replay-next"), at < n, at + 1),
+                (tr!("replay-last"), at < n, n),
             ];
             for (label, enabled, target) in steps {
                 if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
@@ -148,14 +151,14 @@ impl<G: GameRules> Replay<G> {
         });
         let mut target = at;
         if ui
-            .add(egui::Slider::new(&mut target, 0..=n).text("move"))
+            .add(egui::Slider::new(&mut target, 0..=n).text(tr!("replay-slider")))
             .changed()
         {
             self.go_to(target);
         }
         ui.horizontal(|ui| {
             let was = self.auto_play;
-            ui.checkbox(&mut self.auto_play, "Auto-play");
+            ui.checkbox(&mut self.auto_play, tr!("replay-auto-play"));
             if self.auto_play && !was {
                 if self.index() >= n {
                     self.go_to(0);
@@ -166,13 +169,13 @@ impl<G: GameRules> Replay<G> {
         ui.add(
             egui::Slider::new(&mut self.speed, MIN_SPEED..=MAX_SPEED)
                 .logarithmic(true)
-                .text("moves per second"),
+                .text(tr!("replay-speed")),
         );
         ui.horizontal(|ui| {
-            if ui.button("Play from here").clicked() {
+            if ui.button(tr!("replay-play-from-here")).clicked() {
                 action = Some(ReplayAction::PlayFromHere);
             }
-            if ui.button("Close replay").clicked() {
+            if ui.button(tr!("replay-close")).clicked() {
                 action = Some(ReplayAction::Close);
             }
         });

@@ -22,7 +22,7 @@ use super::draw_offer::DrawJudge;
 use super::panels::{self, LevelHelp};
 use super::persistence::{self, DataStore, GameRecord, PersistGame, Tracker};
 use super::records_window::CurrentGame;
-use super::replay::{REPLAY_REFUSAL, Replay, ReplayAction};
+use super::replay::{self, Replay, ReplayAction};
 use super::shortcuts::Action;
 
 /// How often the window is redrawn while a clock runs, in milliseconds (ten times a second
@@ -196,7 +196,7 @@ impl<G: GameView> Tab<G> {
     /// line (the rules' reason, the computer's turn, replay mode).
     pub fn click(&mut self, mv: G::Move) {
         if self.replay.is_some() {
-            self.ctl.set_message(REPLAY_REFUSAL);
+            self.ctl.set_message(replay::refusal());
             return;
         }
         let _ = self.ctl.human_move(mv);
@@ -545,7 +545,7 @@ impl<G: GameView> Tab<G> {
     /// The computer takes the other side: players and their levels change places.
     pub fn swap_sides(&mut self) {
         if self.replay.is_some() {
-            self.ctl.set_message(REPLAY_REFUSAL);
+            self.ctl.set_message(replay::refusal());
             return;
         }
         let players = self.ctl.session.players;

@@ -34,6 +34,16 @@ impl GameKind {
             GameKind::Gomoku => "Gomoku",
         }
     }
+
+    /// The game's name in the window's language ("Reversi", "黑白棋"); [`GameKind::name`]
+    /// stays English for files and the command line.
+    #[must_use]
+    pub fn label(self) -> String {
+        match self {
+            GameKind::Reversi => crate::tr!("game-reversi"),
+            GameKind::Gomoku => crate::tr!("game-gomoku"),
+        }
+    }
 }
 
 /// One value per game, indexed by [`GameKind`] (as [`BySide`] is by side).
@@ -91,6 +101,16 @@ impl Side {
         match self {
             Side::Black => "Black",
             Side::White => "White",
+        }
+    }
+
+    /// The side's name in the window's language ("Black", "黑方"); [`Side::name`] and
+    /// `Display` stay English for files and protocols.
+    #[must_use]
+    pub fn label(self) -> String {
+        match self {
+            Side::Black => crate::tr!("side-black"),
+            Side::White => crate::tr!("side-white"),
         }
     }
 }
@@ -202,6 +222,17 @@ impl Level {
             Level::Hard => "Hard",
         }
     }
+
+    /// The level's name in the window's language ("Hard", "困难"); [`Level::name`] and
+    /// `Display` stay English for files and the command line.
+    #[must_use]
+    pub fn label(self) -> String {
+        match self {
+            Level::Easy => crate::tr!("level-easy"),
+            Level::Medium => crate::tr!("level-medium"),
+            Level::Hard => crate::tr!("level-hard"),
+        }
+    }
 }
 
 impl fmt::Display for Level {
@@ -301,6 +332,18 @@ impl Score {
             Score::Eval(v) => Score::Eval(-v),
             Score::WinIn(n) => Score::LossIn(n),
             Score::LossIn(n) => Score::WinIn(n),
+        }
+    }
+
+    /// The score with its unit in the window's language ("+3 discs", "+3 子", "win in 7");
+    /// `Display` stays English for protocols and logs.
+    #[must_use]
+    pub fn label(self) -> String {
+        match self {
+            Score::Discs(v) => crate::tr!("score-discs", value = format!("{v:+}")),
+            Score::Eval(v) => crate::tr!("score-eval", value = format!("{v:+}")),
+            Score::WinIn(n) => crate::tr!("score-win-in", plies = n),
+            Score::LossIn(n) => crate::tr!("score-loss-in", plies = n),
         }
     }
 

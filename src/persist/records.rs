@@ -237,12 +237,20 @@ impl GameKey {
         }
     }
 
-    /// A label for people: "Reversi", "Gomoku (Renju)".
+    /// A label for people, in the window's language: "Reversi", "Gomoku (Renju)",
+    /// "五子棋（连珠）".
     #[must_use]
     pub fn label(self) -> String {
         match self {
-            GameKey::Reversi => "Reversi".to_string(),
-            GameKey::Gomoku(rule) => format!("Gomoku ({})", rule.name()),
+            GameKey::Reversi => crate::tr!("game-reversi"),
+            GameKey::Gomoku(rule) => {
+                let rule = match rule {
+                    Rule::Freestyle => crate::tr!("rule-freestyle"),
+                    Rule::Standard => crate::tr!("rule-standard"),
+                    Rule::Renju => crate::tr!("rule-renju"),
+                };
+                crate::tr!("game-gomoku-with-rule", rule = rule)
+            }
         }
     }
 }
@@ -310,14 +318,15 @@ impl LevelKey {
         }
     }
 
-    /// A label for people: "Easy", "Medium", "Hard", "Depth 6".
+    /// A label for people, in the window's language: "Easy", "Medium", "Hard", "Depth 6",
+    /// "深度 6".
     #[must_use]
     pub fn label(self) -> String {
         match self {
-            LevelKey::Easy => "Easy".to_string(),
-            LevelKey::Medium => "Medium".to_string(),
-            LevelKey::Hard => "Hard".to_string(),
-            LevelKey::Depth(n) => format!("Depth {n}"),
+            LevelKey::Easy => Level::Easy.label(),
+            LevelKey::Medium => Level::Medium.label(),
+            LevelKey::Hard => Level::Hard.label(),
+            LevelKey::Depth(n) => crate::tr!("level-depth", depth = n),
         }
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! # File format
 //! ```json
-//! { "version": 1, "profile": "alice", "white_profile": "bob",
+//! { "version": 1, "profile": "alice", "white_profile": "bob", "language": "zh-CN",
 //!   "time_controls": { "reversi": { "SuddenDeath": { "ms": 300000 } }, "gomoku": "None" } }
 //! ```
 //! - `profile` (optional): the current profile; absent means the OS user name.
@@ -12,6 +12,9 @@
 //!   profile.
 //! - `time_controls` (optional): the time control of each game's next new game, as in a saved
 //!   game's `clock.control` (see [`TimeControl::validate`] for the limits); absent means none.
+//! - `language` (optional): the window's language as the user chose it, "en" or "zh-CN"
+//!   (see [`crate::i18n::Language::code`]); absent, or a tag this version does not know,
+//!   means the OS locale's language. Kept as written, so a newer version's choice survives.
 //! - Names follow the profile name rules of [`super::records::check_name`] (not blank, at most
 //!   40 characters, no control characters, no surrounding spaces).
 //! - `board_display` (optional): per game (`"reversi"`, `"gomoku"`), what the board shows:
@@ -26,6 +29,7 @@ use super::records::check_name;
 use super::{FORMAT_VERSION, LoadError, SaveError, atomic, load_with_policy, parse_json, paths};
 use crate::core::ByGame;
 use crate::core::clock::TimeControl;
+use crate::i18n::Language;
 
 /// The content of `settings.json`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,6 +51,10 @@ pub struct Settings {
     #[serde(default, skip_serializing_if = "is_untimed")]
     pub time_controls: ByGame<TimeControl>,
 
+    /// The language tag the user chose (`None`: follow the OS locale); read it with
+    /// [`Settings::language`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
     /// Fields this version does not know, kept as they were.
     #[serde(flatten)]
     pub extra: serde_json::Map<String, serde_json::Value>,
@@ -87,6 +95,17 @@ struct SettingsOut<'a> {
 }
 
 impl Settings {
+    /// The language the user chose, when it is one this version has.
+    #[must_use]
+    pub fn language(&self) -> Option<Language> {
+        self.language.as_deref().and_then(Language::from_code)
+    }
+
+    /// Remember `lang` as the user's choice.
+    pub fn set_language(&mut self, lang: Language) {
+        self.language = Some(lang.code().to_string());
+    }
+
     /// Checks both profile names and the time controls (see the [module docs](self)).
     ///
     /// # Errors

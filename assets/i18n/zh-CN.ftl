@@ -1,0 +1,146 @@
+# 黑白棋与五子棋的简体中文消息（Fluent 语法，https://projectfluent.org）。
+# 每个键都必须与 en.ftl 相同，且 { $变量 } 一致：tests/i18n.rs 会检查。
+# 术语：黑白棋（翻转棋）、五子棋、连珠、禁手、三三、四四、长连、悔棋、认输、求和、提示、先手/后手。
+# 字体只含 GB2312 及本文件中的字符：新增 GB2312 以外的字符后，请运行 scripts/subset-cjk-font.py。
+
+## 游戏、黑白方、规则与难度的名称
+
+game-reversi = 黑白棋
+game-gomoku = 五子棋
+game-gomoku-with-rule = 五子棋（{ $rule }）
+side-black = 黑方
+side-white = 白方
+rule-freestyle = 自由规则
+rule-standard = 标准规则
+rule-renju = 连珠
+level-easy = 简单
+level-medium = 中等
+level-hard = 困难
+level-depth = 深度 { $depth }
+
+## 电脑对局面的评估（$value 带正负号）
+
+score-discs = { $value } 子
+score-eval = { $value } 分
+score-win-in = { $plies } 手内胜
+score-loss-in = { $plies } 手内负
+
+## 窗口标题与顶栏
+
+app-title = 黑白棋与五子棋
+
+top-records = 战绩
+top-save-game = 保存棋局
+top-save-game-hover = 将本局保存到文件
+top-open-game = 打开棋局
+top-open-game-hover = 打开已保存的棋局
+top-switch-game-hover = 切换棋类
+top-transcript = 棋谱
+top-transcript-hover = 复制本局的着法，或粘贴着法以导入
+top-player = 玩家：{ $profile }
+top-language-hover = 界面语言
+
+## 通知
+
+notice-dismiss = 关闭
+notice-autosave-not-resumed = 无法恢复 current-game.json 中自动保存的{ $game }对局：{ $error }
+notice-cannot-load = 无法载入棋局：{ $error }
+notice-no-data-dir = 没有数据目录（{ $error }）：战绩、设置和自动存档都不会保留。
+
+## 放弃与电脑的对局之前的对话框
+
+confirm-heading = 离开进行中的对局？
+confirm-body = 这局与电脑的{ $game }尚未结束。是否记为{ $profile }负一局？
+confirm-count = 记为负局
+confirm-dont-count = 不计入
+confirm-cancel = 取消
+
+## 保存、打开与导入棋局
+
+file-filter-saved-game = 棋局文件
+file-saved-to = 已保存到 { $path }。
+file-cannot-save-game = 无法保存本局：{ $error }
+file-cannot-save-to = 无法保存到 { $path }：{ $error }
+file-cannot-open = 无法打开 { $path }：{ $error }
+file-cannot-open-dialog = 无法打开文件对话框：{ $error }
+file-cannot-import = 无法导入：{ $problem }
+
+## 棋谱窗口
+
+transcript-title = 棋谱
+transcript-this-game = 本局（{ $board }）
+transcript-no-moves = 尚无着法。
+transcript-copy = 复制
+transcript-paste = 粘贴棋谱以导入（在本标签页开始新对局）：
+transcript-import = 导入
+
+## 战绩窗口
+
+records-title = 战绩
+records-profiles = 玩家档案
+records-profile = 当前档案
+records-white-profile = 双人对弈时白方的档案
+records-same-as-black = 与黑方相同
+records-name = 名称
+records-name-hint = 档案名称
+records-create-profile = 新建档案
+records-rename-profile = 重命名档案
+records-column-profile = 档案
+records-ranked = { $level }（排名）
+records-rank-hover = 按此难度的胜率排名
+records-head-to-head = 对战记录
+records-head-to-head-line = { $first } 对 { $second }：{ $tally }
+records-none-yet = 尚无战绩。与电脑下完一局即开始记录。
+records-this-game = 本局：{ $game }
+records-side-player = { $side }：{ $name }
+records-vs-computer = 对电脑（{ $level }）：{ $tally }
+records-same-profile = 双方为同一档案：不计战绩
+records-vs-player = 对 { $opponent }：{ $tally }
+records-side-computer = { $side }：电脑（{ $level }）
+records-tally = 胜 { $wins } · 负 { $losses } · 和 { $draws } · 胜率 { $rate }%
+
+## 复盘
+
+replay-heading = 复盘：第 { $at } 手，共 { $total } 手
+replay-first = 开局
+replay-previous = 上一手
+replay-next = 下一手
+replay-last = 终局
+replay-slider = 手数
+replay-auto-play = 自动播放
+replay-speed = 每秒手数
+replay-play-from-here = 从此处续下
+replay-close = 关闭复盘
+replay-refusal = 正在复盘：点击“从此处续下”即可从这个局面继续对局。
+
+## 侧栏：对局者、电脑设置、对局按钮
+
+panel-players = 对局者
+panel-computer-plays-black = 电脑执黑
+panel-computer-plays-white = 电脑执白
+panel-computer-level-black = 黑方电脑难度
+panel-computer-level-white = 白方电脑难度
+panel-max-depth = 最大深度（层）
+panel-deep-search-warning = 深度搜索每步可能需要几分钟。
+panel-ms-per-move = 每步毫秒数
+panel-new-game = 新对局
+panel-undo = 悔棋
+panel-redo = 重做
+panel-new-game-hover = 开始新对局
+panel-undo-hover = 收回你的上一步
+panel-redo-hover = 重新走出收回的一步
+panel-moves = 着法（{ $count } 手）
+
+## 侧栏：电脑的实时搜索
+
+search-thinking-dots = 思考中…
+search-thinking = 思考中
+search-last = 上次搜索
+search-exact = { $score }（精确）
+search-depth = 深度
+search-nodes = 节点
+search-speed = 速度
+search-speed-value = { $nodes }/秒
+search-best = 最佳着
+search-score = 评分
+search-line = 变化：{ $moves }
