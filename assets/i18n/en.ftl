@@ -25,6 +25,8 @@ score-discs = { $value } discs
 score-eval = { $value } eval
 score-win-in = win in { $plies }
 score-loss-in = loss in { $plies }
+score-unit-discs = discs
+score-unit-eval = eval
 
 ## Window title and top bar
 
@@ -114,6 +116,34 @@ replay-speed = moves per second
 replay-play-from-here = Play from here
 replay-close = Close replay
 replay-refusal = Replaying: press "Play from here" to continue the game from this position.
+
+## Analysis: hints, move scores, the game review
+
+teacher-hint = Hint
+teacher-hint-thinking = Hint…
+teacher-hint-hover = The strong engine's move for the side to move (games with hints are counted as such in the records)
+teacher-hint-is = Hint: { $mv } ({ $score })
+teacher-show-scores = Show move scores
+teacher-show-scores-hover = Score every legal move (Reversi) or the best points (Gomoku) for the side to move, refined as the search deepens
+teacher-scores-unit-discs = Scores in discs for the side to move; underlined = exact; W/L = proven win/loss in that many plies
+teacher-scores-unit-eval = Scores in evaluation units for the side to move; W/L = proven win/loss in that many plies
+teacher-review = Review game
+teacher-review-hover = Analyse every move of this game and mark the mistakes
+teacher-progress = Reviewed { $done } of { $all } positions
+teacher-stop = Stop
+teacher-start = Start
+teacher-exact = { $score }, exact
+teacher-biggest-mistake = Go to the biggest mistake ({ $mv })
+teacher-verdict-hover = Show this position with the better move ringed
+teacher-verdict = { $number }. { $mv }: { $verdict } ({ $score }); better { $best } ({ $best_score })
+verdict-best = best
+verdict-good = good
+verdict-inaccuracy = inaccuracy
+verdict-mistake = mistake
+verdict-blunder = blunder
+graph-move = move
+graph-axis-discs = Black's view, discs
+graph-axis-score = Black's view, score
 
 ## Side panel: players, computer settings, game buttons
 

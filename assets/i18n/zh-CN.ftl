@@ -24,6 +24,8 @@ score-discs = { $value } 子
 score-eval = { $value } 分
 score-win-in = { $plies } 手内胜
 score-loss-in = { $plies } 手内负
+score-unit-discs = 子
+score-unit-eval = 分
 
 ## 窗口标题与顶栏
 
@@ -112,6 +114,34 @@ replay-speed = 每秒手数
 replay-play-from-here = 从此处续下
 replay-close = 关闭复盘
 replay-refusal = 正在复盘：点击“从此处续下”即可从这个局面继续对局。
+
+## 分析：提示、着法评分、全局分析
+
+teacher-hint = 提示
+teacher-hint-thinking = 提示中…
+teacher-hint-hover = 强力引擎为当前行棋方给出的着法（使用过提示的对局会在战绩中注明）
+teacher-hint-is = 提示：{ $mv }（{ $score }）
+teacher-show-scores = 显示着法评分
+teacher-show-scores-hover = 为行棋方的每个合法着法（黑白棋）或最佳落点（五子棋）评分，随搜索加深而更新
+teacher-scores-unit-discs = 评分以行棋方的子数差计；下划线＝精确值；W/L＝若干手内必胜/必败
+teacher-scores-unit-eval = 评分以行棋方的局面评估计；W/L＝若干手内必胜/必败
+teacher-review = 全局分析
+teacher-review-hover = 分析本局每一手并标出失误
+teacher-progress = 已分析 { $done }/{ $all } 个局面
+teacher-stop = 停止
+teacher-start = 开局
+teacher-exact = { $score }，精确
+teacher-biggest-mistake = 转到最大失误（{ $mv }）
+teacher-verdict-hover = 显示此局面并圈出更好的着法
+teacher-verdict = { $number }. { $mv }：{ $verdict }（{ $score }）；更好：{ $best }（{ $best_score }）
+verdict-best = 最佳
+verdict-good = 好棋
+verdict-inaccuracy = 欠佳
+verdict-mistake = 失误
+verdict-blunder = 败着
+graph-move = 手数
+graph-axis-discs = 黑方视角，子数差
+graph-axis-score = 黑方视角，评分
 
 ## 侧栏：对局者、电脑设置、对局按钮
 

@@ -18,6 +18,7 @@ pub mod replay;
 pub mod reversi_view;
 pub mod shortcuts;
 pub mod tab;
+pub mod teacher;
 
 use std::path::{Path, PathBuf};
 
