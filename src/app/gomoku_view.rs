@@ -1,4 +1,4 @@
-//! The Gomoku view: a wooden board of `size × size` intersections drawn with egui's painter,
+//! The Gomoku view: a board of `size × size` intersections drawn with egui's painter,
 //! the rule and size settings and the display toggles; the rest of the tab is the generic
 //! [`Tab`].
 //!
@@ -6,7 +6,7 @@
 //! 1 … size from the bottom, as on printed Renju boards. Each intersection is its own
 //! accessible, clickable widget named like `H8`.
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, Vec2};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2};
 
 use crate::core::{BySide, GameRules, Level, Outcome, Side};
 use crate::gomoku::{GomokuEngine, Point, Position, Rule, Threat};
@@ -15,12 +15,12 @@ use crate::session::{PlayerKind, Session};
 use super::controller::Controller;
 use super::panels;
 use super::tab::{GameView, Tab};
+use super::theme::Palette;
 
-const WOOD: Color32 = Color32::from_rgb(222, 184, 112);
-const WOOD_EDGE: Color32 = Color32::from_rgb(160, 118, 60);
-const GRID: Color32 = Color32::from_rgb(70, 45, 20);
-const MARK: Color32 = Color32::from_rgb(220, 40, 40);
-const WIN: Color32 = Color32::from_rgb(40, 160, 255);
+/// How long the last stone takes to drop onto the board at normal speed, in seconds.
+pub const DROP_SECONDS: f32 = 0.3;
+/// How much larger than its final size a dropping stone starts (it falls from above).
+const DROP_START_SCALE: f32 = 1.6;
 
 /// Default board size, in intersections per side.
 pub const DEFAULT_SIZE: u8 = 15;
@@ -53,6 +53,7 @@ impl GameView for Position {
         },
         uses_depth: |level| level == Level::Hard,
     };
+    const ANIMATION_SECONDS: f32 = DROP_SECONDS;
 
     /// A new 15×15 Renju game with Black human and White computer (Medium).
     fn new_tab(ctx: &egui::Context) -> GomokuTab {
@@ -101,7 +102,7 @@ impl GameView for Position {
         let over = session.outcome().is_some();
         for (side, n) in [(Side::Black, black), (Side::White, moves - black)] {
             ui.horizontal(|ui| {
-                panels::side_icon(ui, stone_color(side));
+                panels::side_icon(ui, tab.palette.piece(side));
                 let who = session.players.get(side).name();
                 let text = format!("{side}: {n} moves ({who})");
                 if side == to_move && !over {
@@ -136,23 +137,23 @@ impl GameView for Position {
         )
     }
 
-    fn board(tab: &mut GomokuTab, ui: &mut Ui) {
-        let avail = ui.available_size();
-        let side = avail.x.min(avail.y).max(150.0);
-        let (response, painter) = ui.allocate_painter(Vec2::splat(side), Sense::hover());
-        let outer = response.rect;
+    fn board(tab: &mut GomokuTab, ui: &mut Ui, outer: Rect) {
+        ui.allocate_rect(outer, Sense::hover());
+        let painter = ui.painter_at(outer);
+        let colors = tab.palette;
         let pos = tab.shown().position().clone();
         let n = pos.size();
-        let cell = side / (f32::from(n) + 1.0);
+        let cell = outer.width() / (f32::from(n) + 1.0);
         let origin = outer.min + Vec2::splat(cell); // centre of the top-left intersection
         let at = |p: Point| origin + Vec2::new(f32::from(p.x), f32::from(n - 1 - p.y)) * cell;
-        draw_grid(&painter, outer, origin, cell, n);
+        draw_grid(&painter, colors, outer, origin, cell, n);
         for p in star_points(n) {
-            painter.circle_filled(at(p), cell * 0.1, GRID);
+            painter.circle_filled(at(p), cell * 0.1, colors.grid);
         }
-        draw_stones(&tab.view, &painter, &pos, cell, &at);
+        let drop = tab.anim.progress(ui.input(|i| i.time), DROP_SECONDS);
+        draw_stones(&tab.view, colors, drop, &painter, &pos, cell, &at);
         if pos.outcome().is_none() {
-            draw_marks(&tab.view, &painter, &pos, cell, &at);
+            draw_marks(&tab.view, colors, &painter, &pos, cell, &at);
         }
         handle_points(tab, ui, &painter, &pos, cell, &at);
         let resigned = tab.ctl.resigned().filter(|_| tab.replay.is_none());
@@ -216,14 +217,21 @@ fn rule_settings(tab: &mut GomokuTab, ui: &mut Ui) {
     }
 }
 
-/// The wooden board, its lines and the coordinates on all four sides (A… across, 1… up).
-fn draw_grid(painter: &egui::Painter, outer: Rect, origin: Pos2, cell: f32, n: u8) {
-    painter.rect_filled(outer, 4.0, WOOD);
+/// The board, its lines and the coordinates on all four sides (A… across, 1… up).
+fn draw_grid(
+    painter: &egui::Painter,
+    colors: &Palette,
+    outer: Rect,
+    origin: Pos2,
+    cell: f32,
+    n: u8,
+) {
+    painter.rect_filled(outer, 4.0, colors.board);
     painter.rect_stroke(
         outer,
         4.0,
-        Stroke::new(2.0, WOOD_EDGE),
-        egui::StrokeKind::Inside,
+        Stroke::new(2.0, colors.frame_edge),
+        StrokeKind::Inside,
     );
     let span = cell * f32::from(n - 1);
     for i in 0..n {
@@ -231,16 +239,16 @@ fn draw_grid(painter: &egui::Painter, outer: Rect, origin: Pos2, cell: f32, n: u
         let w = if i == 0 || i == n - 1 { 1.6 } else { 0.8 };
         painter.line_segment(
             [origin + Vec2::new(t, 0.0), origin + Vec2::new(t, span)],
-            Stroke::new(w, GRID),
+            Stroke::new(w, colors.grid),
         );
         painter.line_segment(
             [origin + Vec2::new(0.0, t), origin + Vec2::new(span, t)],
-            Stroke::new(w, GRID),
+            Stroke::new(w, colors.grid),
         );
     }
     let font = FontId::proportional((cell * 0.36).max(8.0));
     let label = |at: Pos2, text: &str| {
-        painter.text(at, Align2::CENTER_CENTER, text, font.clone(), GRID);
+        painter.text(at, Align2::CENTER_CENTER, text, font.clone(), colors.labels);
     };
     for i in 0..n {
         let letter = char::from(b'A' + i).to_string();
@@ -254,47 +262,76 @@ fn draw_grid(painter: &egui::Painter, outer: Rect, origin: Pos2, cell: f32, n: u
     }
 }
 
+/// How a stone dropping in looks at `progress` (0 to 1) of its animation: its size as a
+/// multiple of its final size (shrinking to 1 as it lands) and its opacity (rising to 1).
+#[must_use]
+pub fn drop_in(progress: f32) -> (f32, f32) {
+    let t = progress.clamp(0.0, 1.0);
+    // Ease out: fast at first, settling gently.
+    let eased = 1.0 - (1.0 - t) * (1.0 - t);
+    (DROP_START_SCALE + (1.0 - DROP_START_SCALE) * eased, eased)
+}
+
+/// The stones, the last one dropping in while `drop` (its animation's progress) runs, then
+/// the last-move mark and the winning line.
 fn draw_stones(
     view: &GomokuView,
+    colors: &Palette,
+    drop: Option<f32>,
     painter: &egui::Painter,
     pos: &Position,
     cell: f32,
     at: &dyn Fn(Point) -> Pos2,
 ) {
-    let r = cell * 0.46;
-    for (i, &p) in pos.history().iter().enumerate() {
+    let history = pos.history();
+    for (i, &p) in history.iter().enumerate() {
         let side = if i % 2 == 0 { Side::Black } else { Side::White };
+        let (scale, opacity) = match drop {
+            Some(t) if i + 1 == history.len() => drop_in(t),
+            _ => (1.0, 1.0),
+        };
+        let r = cell * 0.46 * scale;
         let c = at(p);
         painter.circle_filled(
-            c + Vec2::splat(cell * 0.04),
+            c + Vec2::splat(cell * 0.04 * scale),
             r,
-            Color32::from_black_alpha(70),
+            colors.shadow.gamma_multiply(opacity),
         );
-        painter.circle_filled(c, r, stone_color(side));
-        painter.circle_stroke(c, r, Stroke::new(0.8, Color32::from_gray(60)));
+        painter.circle_filled(c, r, colors.piece(side).gamma_multiply(opacity));
+        painter.circle_stroke(
+            c,
+            r,
+            Stroke::new(
+                colors.piece_edge_width,
+                colors.piece_edge(side).gamma_multiply(opacity),
+            ),
+        );
         if view.show_numbers {
             painter.text(
                 c,
                 Align2::CENTER_CENTER,
                 (i + 1).to_string(),
                 FontId::proportional(cell * 0.38),
-                stone_color(side.other()),
+                colors.piece(side.other()),
             );
         }
     }
-    if let Some(p) = pos.last_move() {
+    let r = cell * 0.46;
+    if drop.is_none()
+        && let Some(p) = pos.last_move()
+    {
         if !view.show_numbers {
-            painter.circle_filled(at(p), cell * 0.12, MARK);
+            painter.circle_filled(at(p), cell * 0.12, colors.last_move);
         } else {
-            painter.circle_stroke(at(p), r, Stroke::new(2.0, MARK));
+            painter.circle_stroke(at(p), r, Stroke::new(2.0, colors.last_move));
         }
     }
     if let Some(line) = pos.winning_line() {
         if let (Some(&a), Some(&b)) = (line.first(), line.last()) {
-            painter.line_segment([at(a), at(b)], Stroke::new(cell * 0.14, WIN));
+            painter.line_segment([at(a), at(b)], Stroke::new(cell * 0.14, colors.highlight));
         }
         for &p in &line {
-            painter.circle_stroke(at(p), r, Stroke::new(2.5, WIN));
+            painter.circle_stroke(at(p), r, Stroke::new(2.5, colors.highlight));
         }
     }
 }
@@ -302,6 +339,7 @@ fn draw_stones(
 /// Black's forbidden points (red crosses) and the threat rings, as the view asks.
 fn draw_marks(
     view: &GomokuView,
+    colors: &Palette,
     painter: &egui::Painter,
     pos: &Position,
     cell: f32,
@@ -311,7 +349,7 @@ fn draw_marks(
         for (p, _) in pos.forbidden_points() {
             let c = at(p);
             let d = cell * 0.22;
-            let s = Stroke::new(2.5, MARK);
+            let s = Stroke::new(2.5, colors.last_move);
             painter.line_segment([c - Vec2::splat(d), c + Vec2::splat(d)], s);
             painter.line_segment([c + Vec2::new(-d, d), c + Vec2::new(d, -d)], s);
         }
@@ -340,6 +378,7 @@ fn handle_points(
     at: &dyn Fn(Point) -> Pos2,
 ) {
     let human_turn = tab.human_turn();
+    let colors = tab.palette;
     let mover = pos.side_to_move();
     let mut clicked = None;
     let n = pos.size();
@@ -352,7 +391,7 @@ fn handle_points(
                 painter.circle_filled(
                     rect.center(),
                     cell * 0.46,
-                    stone_color(mover).gamma_multiply(0.45),
+                    colors.piece(mover).gamma_multiply(0.45),
                 );
             }
             if response.clicked() {
@@ -379,11 +418,4 @@ fn star_points(n: u8) -> Vec<Point> {
         v.push(Point { x: n / 2, y: n / 2 });
     }
     v
-}
-
-fn stone_color(side: Side) -> Color32 {
-    match side {
-        Side::Black => Color32::from_rgb(25, 25, 25),
-        Side::White => Color32::from_rgb(245, 245, 240),
-    }
 }

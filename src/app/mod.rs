@@ -2,6 +2,7 @@
 //! controls, a status bar, and the board. Searches run on each game's worker thread; this
 //! module only draws and forwards clicks.
 
+pub mod animation;
 pub mod autosave;
 pub mod controller;
 pub mod files;
@@ -12,6 +13,9 @@ pub mod records_window;
 pub mod replay;
 pub mod reversi_view;
 pub mod tab;
+pub mod theme;
+pub mod view_menu;
+pub mod zoom;
 
 use std::path::{Path, PathBuf};
 
@@ -20,9 +24,13 @@ use files::TranscriptWindow;
 use persistence::DataStore;
 use records_window::RecordsWindow;
 use tab::{AnyTab, GameView};
+use zoom::ZoomFollower;
 
 pub use gomoku_view::{GomokuTab, GomokuView};
 pub use reversi_view::{ReversiTab, ReversiView};
+
+/// Width of the side panel of controls, in points, when the window is wide enough.
+const CONTROLS_WIDTH: f32 = 310.0;
 
 /// Title of the window and the app's id for the OS.
 pub const APP_NAME: &str = "Reversi & Gomoku";
@@ -49,6 +57,8 @@ pub struct ReversiGomokuApp {
     pub confirm: Option<Confirm>,
     /// The open or save dialog running on its own thread, if any.
     dialog: Option<files::PendingDialog>,
+    /// Remembers a zoom changed by egui's own shortcuts.
+    zoom: ZoomFollower,
 }
 
 /// What replaces the current game once the user has answered the abandon dialog.
@@ -79,7 +89,8 @@ impl ReversiGomokuApp {
     }
 
     /// The app keeping its records, settings and autosaves in `dir` (created when missing):
-    /// the autosaved games are restored; damaged files are reported as notices.
+    /// the autosaved games are restored, the remembered theme and zoom applied; damaged files
+    /// are reported as notices.
     pub fn with_data_dir(ctx: &egui::Context, game: GameKind, dir: &Path) -> ReversiGomokuApp {
         ReversiGomokuApp::with_data(ctx, game, DataStore::open(dir))
     }
@@ -94,7 +105,9 @@ impl ReversiGomokuApp {
             transcript: TranscriptWindow::default(),
             confirm: None,
             dialog: None,
+            zoom: ZoomFollower::new(ctx),
         };
+        view_menu::apply_settings(ctx, app.data.settings());
         for kind in GameKind::ALL {
             if let Some(saved) = app.data.autosaved(kind).cloned()
                 && let Err(e) = app.tab_mut(kind).load(&saved)
@@ -188,8 +201,10 @@ impl ReversiGomokuApp {
 
     /// Per-frame work that is not drawing, for every tab (so a computer-vs-computer game goes
     /// on in the hidden one): the workers' news and the computer's moves, replays, recording
-    /// finished games and the autosave; and the result of a file dialog.
+    /// finished games and the autosave; the result of a file dialog; and a zoom changed by
+    /// egui's shortcuts, to remember.
     pub fn logic(&mut self, ctx: &egui::Context) {
+        self.zoom.follow(ctx, &mut self.data);
         let data = &mut self.data;
         for tab in [&mut self.reversi as &mut dyn AnyTab, &mut self.gomoku] {
             tab.logic(ctx, data);
@@ -198,8 +213,15 @@ impl ReversiGomokuApp {
         self.poll_dialog(ctx);
     }
 
+    /// Set the UI zoom (clamped to the allowed range) from the next frame on and remember it;
+    /// see [`zoom::set_zoom`]. Returns the factor applied.
+    pub fn set_zoom(&mut self, ctx: &egui::Context, factor: f32) -> f32 {
+        zoom::set_zoom(ctx, &mut self.data, factor)
+    }
+
     fn top_bar(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
+        // Wrapped, so that every button stays reachable in a narrow or zoomed window.
+        ui.horizontal_wrapped(|ui| {
             for kind in GameKind::ALL {
                 ui.selectable_value(&mut self.game, kind, kind.name());
             }
@@ -229,6 +251,7 @@ impl ReversiGomokuApp {
             {
                 self.transcript.open = !self.transcript.open;
             }
+            view_menu::view_menu(ui, &mut self.data);
             ui.separator();
             ui.label(format!("Player: {}", self.data.profile()));
         });
@@ -293,15 +316,17 @@ impl ReversiGomokuApp {
             ui.label(status);
         });
         let game = self.game;
+        // At most a bit over half the window, so the board keeps room at the minimum size and
+        // at high zoom.
+        let controls_width = (ui.available_width() * 0.55).min(CONTROLS_WIDTH);
         egui::Panel::right("controls")
             .resizable(false)
-            .exact_size(310.0)
+            .exact_size(controls_width)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.tab_mut(game).side_panel(ui));
+                // Both ways: at high zoom in a small window the controls are wider than the panel.
+                egui::ScrollArea::both().show(ui, |ui| self.tab_mut(game).side_panel(ui));
             });
-        egui::CentralPanel::default().show(ui, |ui| {
-            ui.vertical_centered(|ui| self.tab_mut(game).board(ui));
-        });
+        egui::CentralPanel::default().show(ui, |ui| self.tab_mut(game).board(ui));
         let current = self.tab(game).current_game();
         self.records_window.show(&ctx, &mut self.data, &current);
         self.transcript_window(&ctx);

@@ -4,9 +4,7 @@
 //! Each square is its own clickable, accessible widget named `a1` … `h8`, so screen readers
 //! and UI tests find squares by name.
 
-use std::time::Instant;
-
-use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2};
+use egui::{Align2, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2};
 
 use crate::core::{BySide, Level, Outcome, Side};
 use crate::reversi::{Move, Position, ReversiEngine, Square};
@@ -15,17 +13,13 @@ use crate::session::{PlayerKind, Session};
 use super::controller::Controller;
 use super::panels;
 use super::tab::{GameView, Tab};
+use super::theme::Palette;
 
-/// How long the discs flipped by the last move take to turn over, in seconds.
-const FLIP_SECONDS: f32 = 0.45;
-/// How long flipped discs keep a highlight ring after turning, in seconds.
-const HIGHLIGHT_SECONDS: f32 = 1.5;
-
-const BOARD_GREEN: Color32 = Color32::from_rgb(0, 112, 60);
-const LINE: Color32 = Color32::from_rgb(0, 60, 30);
-const BLACK_DISC: Color32 = Color32::from_rgb(20, 20, 20);
-const WHITE_DISC: Color32 = Color32::from_rgb(240, 240, 240);
-const MARK: Color32 = Color32::from_rgb(230, 50, 50);
+/// How long the discs flipped by the last move take to turn over at normal speed, in seconds.
+pub const FLIP_SECONDS: f32 = 0.45;
+/// How long flipped discs keep a fading ring at normal speed (counted from the move), in
+/// seconds.
+pub const HIGHLIGHT_SECONDS: f32 = 1.5;
 
 /// The Reversi tab.
 pub type ReversiTab = Tab<Position>;
@@ -34,9 +28,6 @@ pub type ReversiTab = Tab<Position>;
 pub struct ReversiView {
     /// Show small dots on the squares where the side to move may play.
     pub show_hints: bool,
-    /// Ply count the flip animation belongs to, and when it started.
-    anim: Option<(usize, Instant)>,
-    seen_ply: usize,
 }
 
 impl GameView for Position {
@@ -50,6 +41,7 @@ impl GameView for Position {
         },
         uses_depth: |level| level != Level::Easy,
     };
+    const ANIMATION_SECONDS: f32 = HIGHLIGHT_SECONDS;
 
     fn new_tab(ctx: &egui::Context) -> ReversiTab {
         let players = BySide {
@@ -62,11 +54,7 @@ impl GameView for Position {
             ReversiEngine::default(),
             move || repaint.request_repaint(),
         );
-        let view = ReversiView {
-            show_hints: true,
-            anim: None,
-            seen_ply: 0,
-        };
+        let view = ReversiView { show_hints: true };
         Tab::new(ctl, view)
     }
 
@@ -74,21 +62,12 @@ impl GameView for Position {
         Ok(Position::new())
     }
 
-    fn view_logic(tab: &mut ReversiTab, _ctx: &egui::Context) {
-        let ply = tab.shown().ply();
-        let view = &mut tab.view;
-        if ply != view.seen_ply {
-            view.anim = (ply > view.seen_ply).then(|| (ply, Instant::now()));
-            view.seen_ply = ply;
-        }
-    }
-
     fn panel_header(tab: &ReversiTab, ui: &mut Ui) {
         let session = &tab.ctl.session;
         let pos = session.position();
         for side in Side::BOTH {
             ui.horizontal(|ui| {
-                panels::side_icon(ui, disc_color(side));
+                panels::side_icon(ui, tab.palette.piece(side));
                 let who = session.players.get(side).name();
                 let to_move = pos.side_to_move() == side && !pos.is_game_over();
                 let text = format!("{side}: {} discs ({who})", pos.count(side));
@@ -136,18 +115,13 @@ impl GameView for Position {
         ctl.status_line()
     }
 
-    fn board(tab: &mut ReversiTab, ui: &mut Ui) {
-        let size = ui.available_size();
-        let side = size.x.min(size.y).max(120.0);
-        let (response, painter) = ui.allocate_painter(Vec2::splat(side), Sense::hover());
-        let outer = response.rect;
-        let margin = side * 0.06;
-        let board = Rect::from_min_size(
-            outer.min + Vec2::splat(margin),
-            Vec2::splat(side - 2.0 * margin),
-        );
+    fn board(tab: &mut ReversiTab, ui: &mut Ui, outer: Rect) {
+        ui.allocate_rect(outer, Sense::hover());
+        let painter = ui.painter_at(outer);
+        let margin = outer.width() * 0.06;
+        let board = outer.shrink(margin);
         let cell = board.width() / 8.0;
-        draw_grid(&painter, outer, board, margin);
+        draw_grid(&painter, tab.palette, outer, board, margin);
         draw_discs(tab, ui, &painter, board, cell);
         handle_squares(tab, ui, &painter, board, cell);
         if let Some(text) = result_text(tab) {
@@ -160,14 +134,21 @@ impl GameView for Position {
     }
 }
 
-/// The board's felt, lines, coordinates (a–h across the top, 1–8 down the left) and the four
-/// marker dots.
-fn draw_grid(painter: &egui::Painter, outer: Rect, board: Rect, margin: f32) {
+/// The board's frame, squares, lines, coordinates (a–h across the top, 1–8 down the left)
+/// and the four marker dots.
+fn draw_grid(painter: &egui::Painter, colors: &Palette, outer: Rect, board: Rect, margin: f32) {
     let cell = board.width() / 8.0;
-    painter.rect_filled(outer, 6.0, Color32::from_rgb(30, 50, 40));
-    painter.rect_filled(board, 0.0, BOARD_GREEN);
+    painter.rect_filled(outer, 6.0, colors.frame);
+    painter.rect_stroke(
+        outer,
+        6.0,
+        Stroke::new(1.0, colors.frame_edge),
+        StrokeKind::Inside,
+    );
+    painter.rect_filled(board, 0.0, colors.board);
     let font = FontId::proportional((margin * 0.55).max(9.0));
-    let label = Color32::from_gray(220);
+    let label = colors.labels;
+    let line = colors.grid;
     for i in 0..=8 {
         let t = i as f32 * cell;
         let w = if i == 0 || i == 8 { 2.0 } else { 1.0 };
@@ -176,14 +157,14 @@ fn draw_grid(painter: &egui::Painter, outer: Rect, board: Rect, margin: f32) {
                 board.min + Vec2::new(t, 0.0),
                 board.min + Vec2::new(t, board.height()),
             ],
-            Stroke::new(w, LINE),
+            Stroke::new(w, line),
         );
         painter.line_segment(
             [
                 board.min + Vec2::new(0.0, t),
                 board.min + Vec2::new(board.width(), t),
             ],
-            Stroke::new(w, LINE),
+            Stroke::new(w, line),
         );
         if i < 8 {
             let mid = t + cell / 2.0;
@@ -206,7 +187,7 @@ fn draw_grid(painter: &egui::Painter, outer: Rect, board: Rect, margin: f32) {
     }
     for (c, r) in [(2, 2), (6, 2), (2, 6), (6, 6)] {
         let p = board.min + Vec2::new(c as f32, r as f32) * cell;
-        painter.circle_filled(p, cell * 0.06, LINE);
+        painter.circle_filled(p, cell * 0.06, line);
     }
 }
 
@@ -231,52 +212,84 @@ pub fn result_text(tab: &ReversiTab) -> Option<String> {
     })
 }
 
+/// How a disc looks at one moment of the move animation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DiscLook {
+    /// The colour showing: the old one during the first half of a turn, then the new one.
+    pub shows: Side,
+    /// Its width as a fraction of its height: 1 lying flat, less while turning over.
+    pub width: f32,
+    /// The opacity of the ring marking a disc just flipped (0: no ring).
+    pub ring: f32,
+}
+
+/// How the disc of `side` on a square looks at egui input time `now`, given whether the last
+/// move flipped it: a flipped disc turns over (squashed to its edge, changing colour at the
+/// middle), then keeps a fading ring, as [`Tab::anim`] says.
+#[must_use]
+pub fn disc_look(tab: &ReversiTab, side: Side, flipped: bool, now: f64) -> DiscLook {
+    let still = DiscLook {
+        shows: side,
+        width: 1.0,
+        ring: 0.0,
+    };
+    if !flipped {
+        return still;
+    }
+    let ring = tab
+        .anim
+        .progress(now, HIGHLIGHT_SECONDS)
+        .map_or(0.0, |t| 1.0 - t);
+    match tab.anim.progress(now, FLIP_SECONDS) {
+        Some(t) => DiscLook {
+            shows: if t < 0.5 { side.other() } else { side },
+            width: (t * std::f32::consts::PI).cos().abs().max(0.08),
+            ring: 0.0,
+        },
+        None => DiscLook { ring, ..still },
+    }
+}
+
+/// The discs flipped by the last move shown (bitboard).
+#[must_use]
+pub fn flipped_discs(tab: &ReversiTab) -> u64 {
+    last_move_effect(tab.shown()).0
+}
+
 fn draw_discs(tab: &ReversiTab, ui: &Ui, painter: &egui::Painter, board: Rect, cell: f32) {
+    let colors = tab.palette;
     let session = tab.shown();
     let pos = session.position();
     let (flipped, last) = last_move_effect(session);
-    let age = tab
-        .view
-        .anim
-        .map_or(f32::MAX, |(_, t)| t.elapsed().as_secs_f32());
+    let now = ui.input(|i| i.time);
     for sq in Square::all() {
         let Some(side) = pos.disc_at(sq) else {
             continue;
         };
         let center = square_rect(board, cell, sq).center();
         let r = cell * 0.41;
-        let is_flipped = flipped & (1u64 << sq.index()) != 0;
-        if is_flipped && age < FLIP_SECONDS {
-            // Turn the disc over: shrink to an edge, show the old colour, then the new one.
-            let t = age / FLIP_SECONDS;
-            let shown = if t < 0.5 { side.other() } else { side };
-            let w = (t * std::f32::consts::PI).cos().abs().max(0.08);
+        let look = disc_look(tab, side, flipped & (1u64 << sq.index()) != 0, now);
+        let edge = Stroke::new(colors.piece_edge_width, colors.piece_edge(look.shows));
+        if look.width < 1.0 {
+            let w = look.width;
             let rect = Rect::from_center_size(center, Vec2::new(2.0 * r * w, 2.0 * r));
-            painter.rect_filled(rect, r * w, disc_color(shown));
-            painter.rect_stroke(rect, r * w, Stroke::new(1.0, LINE), StrokeKind::Inside);
+            painter.rect_filled(rect, r * w, colors.piece(look.shows));
+            painter.rect_stroke(rect, r * w, edge, StrokeKind::Inside);
         } else {
-            painter.circle_filled(
-                center + Vec2::splat(cell * 0.03),
-                r,
-                Color32::from_black_alpha(90),
-            );
-            painter.circle_filled(center, r, disc_color(side));
-            painter.circle_stroke(center, r, Stroke::new(1.0, LINE));
-            if is_flipped && age < HIGHLIGHT_SECONDS {
-                let alpha = (255.0 * (1.0 - age / HIGHLIGHT_SECONDS)) as u8;
+            painter.circle_filled(center + Vec2::splat(cell * 0.03), r, colors.shadow);
+            painter.circle_filled(center, r, colors.piece(side));
+            painter.circle_stroke(center, r, edge);
+            if look.ring > 0.0 {
                 painter.circle_stroke(
                     center,
                     r * 1.08,
-                    Stroke::new(2.5, Color32::from_rgba_unmultiplied(255, 200, 0, alpha)),
+                    Stroke::new(2.5, colors.highlight.gamma_multiply(look.ring)),
                 );
             }
         }
         if Some(sq) == last {
-            painter.circle_filled(center, cell * 0.08, MARK);
+            painter.circle_filled(center, cell * 0.08, colors.last_move);
         }
-    }
-    if age < HIGHLIGHT_SECONDS {
-        ui.ctx().request_repaint();
     }
 }
 
@@ -300,6 +313,7 @@ fn handle_squares(
     cell: f32,
 ) {
     let pos = *tab.shown().position();
+    let colors = tab.palette;
     let human_turn = tab.human_turn();
     let legal = pos.legal_squares();
     let mover = pos.side_to_move();
@@ -314,13 +328,13 @@ fn handle_squares(
                 painter.circle_filled(
                     rect.center(),
                     cell * 0.41,
-                    disc_color(mover).gamma_multiply(0.45),
+                    colors.piece(mover).gamma_multiply(0.45),
                 );
             } else if tab.view.show_hints {
                 painter.circle_filled(
                     rect.center(),
                     cell * 0.1,
-                    disc_color(mover).gamma_multiply(0.6),
+                    colors.piece(mover).gamma_multiply(0.6),
                 );
             }
         }
@@ -336,11 +350,4 @@ fn handle_squares(
 fn square_rect(board: Rect, cell: f32, sq: Square) -> Rect {
     let min = board.min + Vec2::new(sq.col() as f32, sq.row() as f32) * cell;
     Rect::from_min_size(min, Vec2::splat(cell))
-}
-
-fn disc_color(side: Side) -> Color32 {
-    match side {
-        Side::Black => BLACK_DISC,
-        Side::White => WHITE_DISC,
-    }
 }

@@ -7,17 +7,19 @@
 //! of a tab, so that it can loop over its tabs (as egui's demo app loops over its apps) rather
 //! than match on the game at every step.
 
-use egui::Ui;
+use egui::{Rect, Ui, Vec2};
 
 use crate::core::{GameKind, GameRules, Outcome, Side};
 use crate::persist::{GameMeta, LoadError, SavedGame, SavedResult};
 use crate::session::{PlayerKind, Session};
 
+use super::animation::MoveAnimation;
 use super::controller::{Controller, Update};
 use super::panels::{self, LevelHelp};
 use super::persistence::{self, DataStore, GameRecord, PersistGame, Tracker};
 use super::records_window::CurrentGame;
 use super::replay::{REPLAY_REFUSAL, Replay, ReplayAction};
+use super::theme::{self, Palette};
 
 /// What one game brings to its tab: a view state and the drawing of its board.
 pub trait GameView: PersistGame {
@@ -29,6 +31,8 @@ pub trait GameView: PersistGame {
     const TITLE: &'static str;
     /// What each level does, for the level chooser.
     const LEVEL_HELP: LevelHelp;
+    /// How long a move's animation lasts at normal speed (its longest phase), in seconds.
+    const ANIMATION_SECONDS: f32;
 
     /// A new game's start position (Black human, White the computer, as on first start),
     /// the computer on its worker thread, and the view.
@@ -43,7 +47,7 @@ pub trait GameView: PersistGame {
     /// Called after a game was loaded into the tab (Gomoku follows its rule and size).
     fn after_load(_tab: &mut Tab<Self>) {}
 
-    /// Per-frame view bookkeeping after the controller's update (animations).
+    /// Per-frame view bookkeeping after the controller's update.
     fn view_logic(_tab: &mut Tab<Self>, _ctx: &egui::Context) {}
 
     /// The game's own lines at the top of the side panel (disc counts, moves per side).
@@ -58,9 +62,10 @@ pub trait GameView: PersistGame {
     /// The status line for a live game.
     fn status(tab: &Tab<Self>) -> String;
 
-    /// Draws the board (the replayed position while replaying) and handles its clicks
-    /// through [`Tab::click`].
-    fn board(tab: &mut Tab<Self>, ui: &mut Ui);
+    /// Draws the board (the replayed position while replaying) filling the square `rect`,
+    /// in the colours of [`Tab::palette`], animating the last move with [`Tab::anim`], and
+    /// handles its clicks through [`Tab::click`].
+    fn board(tab: &mut Tab<Self>, ui: &mut Ui, rect: Rect);
 
     /// The board in words for the Transcript window ("Reversi", "Gomoku, 15×15 Renju").
     fn board_name(pos: &Self) -> String;
@@ -79,6 +84,13 @@ pub struct Tab<G: GameView> {
     pub view: G::View,
     /// New game was clicked; the app starts it after asking about an abandoned game.
     pub new_game_requested: bool,
+    /// The animation of the last move shown.
+    pub anim: MoveAnimation,
+    /// The board's colours, in the style chosen for this game.
+    pub palette: &'static Palette,
+    /// The area the board was last given (the central panel's), in points; the board is the
+    /// largest square centred in it ([`board_square`]).
+    pub board_area: Rect,
 }
 
 impl<G: GameView> Tab<G> {
@@ -86,6 +98,9 @@ impl<G: GameView> Tab<G> {
     pub fn new(ctl: Controller<G>, view: G::View) -> Tab<G> {
         Tab {
             track: Tracker::new(ctl.serial()),
+            anim: MoveAnimation::new(ctl.session.ply()),
+            palette: theme::palette(G::KIND, crate::persist::BoardStyle::default()),
+            board_area: Rect::NOTHING,
             ctl,
             replay: None,
             view,
@@ -283,7 +298,7 @@ pub trait AnyTab {
     fn logic(&mut self, ctx: &egui::Context, data: &mut DataStore);
     /// The side panel.
     fn side_panel(&mut self, ui: &mut Ui);
-    /// The board.
+    /// The board: the largest square that fits in the space left in `ui`, centred in it.
     fn board(&mut self, ui: &mut Ui);
     /// The status line (the replay's position while replaying).
     fn status(&self) -> String;
@@ -346,6 +361,11 @@ impl<G: GameView> AnyTab for Tab<G> {
         }
         persistence::tick(&self.ctl, &mut self.track, data);
         G::view_logic(self, ctx);
+        let settings = data.settings();
+        let now = ctx.input(|i| i.time);
+        self.anim
+            .observe(self.shown().ply(), now, settings.animation);
+        self.palette = theme::palette(G::KIND, *settings.board_style.get(G::KIND));
     }
 
     fn side_panel(&mut self, ui: &mut Ui) {
@@ -371,7 +391,14 @@ impl<G: GameView> AnyTab for Tab<G> {
     }
 
     fn board(&mut self, ui: &mut Ui) {
-        G::board(self, ui);
+        self.board_area = ui.available_rect_before_wrap();
+        G::board(self, ui, board_square(self.board_area));
+        if self
+            .anim
+            .is_running(ui.input(|i| i.time), G::ANIMATION_SECONDS)
+        {
+            ui.ctx().request_repaint();
+        }
     }
 
     fn status(&self) -> String {
@@ -449,6 +476,14 @@ impl<G: GameView> AnyTab for Tab<G> {
     fn board_name(&self) -> String {
         G::board_name(self.ctl.session.position())
     }
+}
+
+/// The largest square that fits in `area`, centred in it (the board at any window size and
+/// zoom).
+#[must_use]
+pub fn board_square(area: Rect) -> Rect {
+    let side = area.width().min(area.height()).max(0.0);
+    Rect::from_center_size(area.center(), Vec2::splat(side))
 }
 
 /// A replayed position in words: "White to move." or "Game over: Black wins.".

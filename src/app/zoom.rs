@@ -1,0 +1,66 @@
+//! The UI zoom: egui's zoom factor, which scales the whole window, kept in `settings.json`
+//! whatever changed it (the View menu, a keyboard shortcut, egui's own Ctrl+plus/minus).
+
+use crate::persist::{MAX_ZOOM, MIN_ZOOM};
+
+use super::persistence::DataStore;
+
+/// One step of the zoom-in and zoom-out buttons (as egui's own shortcuts step).
+pub const ZOOM_STEP: f32 = 0.1;
+
+/// `factor` clamped to [`MIN_ZOOM`]..=[`MAX_ZOOM`] and rounded to a hundredth, so that
+/// repeated steps land on round values; a NaN gives 1.
+#[must_use]
+pub fn clamp_zoom(factor: f32) -> f32 {
+    if factor.is_nan() {
+        return 1.0;
+    }
+    (factor.clamp(MIN_ZOOM, MAX_ZOOM) * 100.0).round() / 100.0
+}
+
+/// Set the UI zoom to `factor` (clamped, see [`clamp_zoom`]) from the next frame on and
+/// remember it in the settings. Returns the factor applied.
+pub fn set_zoom(ctx: &egui::Context, data: &mut DataStore, factor: f32) -> f32 {
+    let factor = clamp_zoom(factor);
+    ctx.set_zoom_factor(factor);
+    data.change_settings(|s| s.zoom = factor);
+    factor
+}
+
+/// Zoom in or out by `steps` × [`ZOOM_STEP`] from the zoom in the settings (negative: out).
+pub fn step_zoom(ctx: &egui::Context, data: &mut DataStore, steps: i32) -> f32 {
+    let now = data.settings().zoom;
+    set_zoom(ctx, data, now + steps as f32 * ZOOM_STEP)
+}
+
+/// Notices a zoom changed by another route than [`set_zoom`] (egui's built-in zoom keys)
+/// and remembers it, brought within the allowed range.
+#[derive(Clone, Copy, Debug)]
+pub struct ZoomFollower {
+    /// The context's zoom factor at the last [`ZoomFollower::follow`].
+    seen: f32,
+}
+
+impl ZoomFollower {
+    /// Starts from the context's zoom now.
+    #[must_use]
+    pub fn new(ctx: &egui::Context) -> ZoomFollower {
+        ZoomFollower {
+            seen: ctx.zoom_factor(),
+        }
+    }
+
+    /// Call once per frame. egui applies a new zoom at the start of the next frame, so a
+    /// change made through [`set_zoom`] arrives here equal to the settings and is left alone;
+    /// any other change differs from them and is saved.
+    pub fn follow(&mut self, ctx: &egui::Context, data: &mut DataStore) {
+        let now = ctx.zoom_factor();
+        if now == self.seen {
+            return;
+        }
+        self.seen = now;
+        if now != data.settings().zoom {
+            set_zoom(ctx, data, now);
+        }
+    }
+}
