@@ -300,6 +300,8 @@ pub trait AnyTab {
     fn side_panel(&mut self, ui: &mut Ui);
     /// The board: the largest square that fits in the space left in `ui`, centred in it.
     fn board(&mut self, ui: &mut Ui);
+    /// The area the board was last given, in points (see [`Tab::board_area`]).
+    fn board_area(&self) -> Rect;
     /// The status line (the replay's position while replaying).
     fn status(&self) -> String;
     /// The live game's key, players and levels, for the Records window.
@@ -399,6 +401,10 @@ impl<G: GameView> AnyTab for Tab<G> {
         {
             ui.ctx().request_repaint();
         }
+    }
+
+    fn board_area(&self) -> Rect {
+        self.board_area
     }
 
     fn status(&self) -> String {

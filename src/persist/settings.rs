@@ -13,11 +13,11 @@
 //!   profile.
 //! - Names follow the profile name rules of [`super::records::check_name`] (not blank, at most
 //!   40 characters, no control characters, no surrounding spaces).
-//! - The look (each optional, the default in brackets): `theme` `"light"`, `"dark"` or
-//!   [`"system"`]; `board_style` per game, `"classic"` (green felt, wood) or `"plain"` (flat
-//!   high contrast, plain light) [both `"classic"`]; `zoom`, the UI scale, from [`MIN_ZOOM`]
-//!   to [`MAX_ZOOM`] [1.0]; `animation`, the move animation's speed, `"off"`, `"fast"` or
-//!   [`"normal"`]. Any other value makes the file invalid.
+//! - The look, each field optional: `theme` `"light"`, `"dark"` or `"system"` (default);
+//!   `board_style` per game, `"classic"` (green felt, wood; default) or `"plain"` (flat high
+//!   contrast, plain light); `zoom`, the UI scale, from [`MIN_ZOOM`] to [`MAX_ZOOM`]
+//!   (default 1.0); `animation`, the move animation's speed, `"off"`, `"fast"` or `"normal"`
+//!   (default). Any other value makes the file invalid.
 //! - Unknown fields are kept as they are when the file is rewritten.
 
 use std::path::Path;
