@@ -245,6 +245,9 @@ mod tests {
                 vec![Add(1), Add(2)]
             }
         }
+        fn final_score(&self) -> Option<crate::core::Score> {
+            (self.total >= 5).then_some(crate::core::Score::LossIn(0))
+        }
     }
 
     fn session(white: PlayerKind) -> Session<Count> {

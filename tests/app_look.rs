@@ -1,14 +1,15 @@
 //! UI tests of the look (egui_kittest): the View menu's theme, board styles, zoom and move
-//! animation, remembered in `settings.json` and applied on start; the board square and
-//! centred at the minimum window size at any zoom; the move animation driven by injected
-//! input time.
+//! animation, remembered in `settings.json` and applied on start; the zoom keys remembered
+//! too; the help's diagrams in the chosen board style; the board square and centred at the
+//! minimum window size at any zoom; the move animation driven by injected input time.
 
 mod common;
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use egui::{Rect, Theme, ThemePreference};
+use egui::epaint::Shape;
+use egui::{Color32, Rect, Theme, ThemePreference};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -135,6 +136,74 @@ fn a_zoom_from_egui_shortcuts_is_remembered_within_limits() {
     h.run_steps(2);
     assert_eq!(h.ctx.zoom_factor(), 3.0);
     assert_eq!(app(&h).data.settings().zoom, 3.0);
+}
+
+#[test]
+fn zoom_keys_zoom_once_and_are_remembered() {
+    let dir = temp_dir("zoom-keys");
+    {
+        let mut h = common::harness(GameKind::Gomoku, Some(&dir));
+        for _ in 0..3 {
+            h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Plus);
+            h.run_steps(2);
+        }
+        assert_eq!(h.ctx.zoom_factor(), 1.3, "one step per key press");
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Minus);
+        h.run_steps(2);
+        assert_eq!(h.ctx.zoom_factor(), 1.2);
+        assert_eq!(app(&h).data.settings().zoom, 1.2);
+        app_mut(&mut h).data.flush_writes();
+    }
+    let h = common::harness(GameKind::Gomoku, Some(&dir));
+    assert_eq!(h.ctx.zoom_factor(), 1.2, "restored on start");
+    let mut h = h;
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Num0);
+    h.run_steps(2);
+    assert_eq!(h.ctx.zoom_factor(), 1.0);
+    assert_eq!(app(&h).data.settings().zoom, 1.0);
+    drop(h);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every colour the last frame filled a rectangle or circle with.
+fn fill_colours(h: &Harness<'static, App>) -> Vec<Color32> {
+    fn walk(shape: &Shape, out: &mut Vec<Color32>) {
+        match shape {
+            Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, out)),
+            Shape::Rect(r) => out.push(r.fill),
+            Shape::Circle(c) => out.push(c.fill),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &h.output().shapes {
+        walk(&clipped.shape, &mut out);
+    }
+    out
+}
+
+#[test]
+fn help_diagrams_follow_the_board_style() {
+    // The Gomoku tab on screen, so any Reversi board drawn is one of the help's diagrams.
+    let mut h = common::harness(GameKind::Gomoku, None);
+    h.key_press(egui::Key::F1);
+    h.run_steps(3);
+    assert!(h.query_by_label_contains("all eight are flipped").is_some());
+    let fills = fill_colours(&h);
+    assert!(fills.contains(&REVERSI_FELT.board), "green felt by default");
+    assert!(!fills.contains(&REVERSI_CONTRAST.board));
+
+    app_mut(&mut h)
+        .data
+        .change_settings(|s| s.board_style.reversi = BoardStyle::Plain);
+    h.run_steps(2);
+    let fills = fill_colours(&h);
+    assert!(fills.contains(&REVERSI_CONTRAST.board), "high contrast");
+    assert!(!fills.contains(&REVERSI_FELT.board));
+    assert!(
+        fills.contains(&GOMOKU_WOOD.board),
+        "the Gomoku board keeps its style"
+    );
 }
 
 /// The board's grid from its corner squares' accessible nodes: square, and centred in the

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use reversi_gomoku::app::controller::{Controller, Update};
-use reversi_gomoku::core::{AiConfig, BySide, Engine, SearchInfo, StopFlag, Thought};
+use reversi_gomoku::core::{AiConfig, Analysis, BySide, Engine, SearchInfo, StopFlag, Thought};
 use reversi_gomoku::reversi::{Move, Position};
 use reversi_gomoku::session::{PlayerKind, Session};
 
@@ -31,6 +31,17 @@ impl Engine<Position> for FlakyEngine {
             best: pos.legal_moves()[0],
             info: SearchInfo::default(),
         })
+    }
+
+    /// These tests never ask for an analysis.
+    fn analyse(
+        &mut self,
+        _pos: &Position,
+        _cfg: &AiConfig,
+        _stop: &StopFlag,
+        _on_update: &mut dyn FnMut(&Analysis<Move>),
+    ) -> Option<Analysis<Move>> {
+        None
     }
 }
 

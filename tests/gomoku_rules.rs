@@ -454,3 +454,34 @@ fn threat_points_for_the_hint_overlay() {
         vec![(p("h8"), ForbiddenKind::DoubleFour)]
     );
 }
+
+/// Edit mode refuses set-ups that no game reaches or that nothing can be played from.
+#[test]
+fn playable_setups_refuse_what_no_game_reaches() {
+    use reversi_gomoku::gomoku::SetupError;
+    let p = |v: &[&str]| -> Vec<Point> { v.iter().map(|s| s.parse().unwrap()).collect() };
+    let setup = |rule, black: &[&str], white: &[&str], to_move| {
+        Position::playable_setup(15, rule, &p(black), &p(white), to_move)
+    };
+    let ok = setup(Rule::Renju, &["H8", "I9"], &["H9"], Side::White).unwrap();
+    assert_eq!(ok.side_to_move(), Side::White);
+    assert_eq!(
+        setup(Rule::Renju, &["H8", "I9", "J9"], &["H9"], Side::White),
+        Err(SetupError::StoneCounts { black: 3, white: 1 })
+    );
+    assert_eq!(
+        setup(Rule::Renju, &["H8"], &["H9"], Side::White),
+        Err(SetupError::WrongTurn {
+            expected: Side::Black
+        })
+    );
+    assert_eq!(
+        setup(
+            Rule::Freestyle,
+            &["A1", "B1", "C1", "D1", "E1"],
+            &["A3", "B3", "C3", "H8"],
+            Side::White
+        ),
+        Err(SetupError::FiveOnBoard(Side::Black))
+    );
+}

@@ -966,3 +966,47 @@ fn think_has_no_move_once_the_game_is_over() {
         );
     }
 }
+
+/// The analysis behind hints and move scores proves the same wins as the VCF search: on each
+/// VCF puzzle whose VCF our search finds within the analysis's move limit (40 attacker moves),
+/// the analysis ranks a proven win first and scores the VCF's first move as a win.
+#[test]
+fn analysis_proves_the_vcf_puzzles_wins() {
+    use reversi_gomoku::core::{AiConfig, Engine, Level, Score};
+    use reversi_gomoku::gomoku::GomokuEngine;
+    let mut checked = 0;
+    for p in puzzles()
+        .iter()
+        .filter(|p| p.kind == "vcf" && p.expect != "disproven")
+    {
+        let Some(line) = find_vcf(&p.pos, p.attacker, 40, &StopFlag::new()) else {
+            continue;
+        };
+        let cfg = AiConfig {
+            depth: 1,
+            time_ms: None,
+            ..AiConfig::for_level(Level::Hard)
+        };
+        let a = GomokuEngine::new()
+            .analyse(&p.pos, &cfg, &StopFlag::new(), &mut |_| {})
+            .expect("game goes on");
+        let best = a.best().expect("a scored move");
+        assert!(
+            matches!(best.score, Score::WinIn(_)) && best.exact,
+            "{}: best {best:?}, VCF {line:?}",
+            p.id
+        );
+        // The VCF's own first move is among the analysis's proven wins.
+        assert!(
+            a.moves
+                .iter()
+                .any(|m| m.mv == line[0] && matches!(m.score, Score::WinIn(_))),
+            "{}: {} not scored as a win: {:?}",
+            p.id,
+            line[0],
+            a.moves
+        );
+        checked += 1;
+    }
+    assert!(checked >= 3, "only {checked} puzzles checked");
+}

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use common::files_in;
 use reversi_gomoku::core::ByGame;
 use reversi_gomoku::persist::{
-    AnimationSpeed, BoardStyle, LoadError, SaveError, Settings, ThemeChoice,
+    AnimationSpeed, BoardDisplay, BoardStyle, LoadError, SaveError, Settings, ThemeChoice,
 };
 
 /// A fresh, empty directory for one test.
@@ -93,9 +93,60 @@ fn the_look_round_trips_and_older_files_get_the_defaults() {
 }
 
 #[test]
+fn the_board_display_and_the_look_round_trip_together() {
+    let dir = temp_dir("display-and-look");
+    let numbers = BoardDisplay {
+        coordinates: false,
+        move_numbers: true,
+        legal_moves: false,
+    };
+    let s = Settings {
+        board_display: ByGame {
+            reversi: BoardDisplay::default(),
+            gomoku: numbers,
+        },
+        theme: ThemeChoice::Light,
+        board_style: ByGame {
+            reversi: BoardStyle::Classic,
+            gomoku: BoardStyle::Plain,
+        },
+        zoom: 0.5,
+        animation: AnimationSpeed::Off,
+        ..named("Ann", None)
+    };
+    s.save(&dir).unwrap();
+    assert_eq!(Settings::load(&dir).unwrap(), Some(s));
+    let doc: serde_json::Value =
+        serde_json::from_slice(&fs::read(dir.join("settings.json")).unwrap()).unwrap();
+    assert_eq!(doc["board_display"]["gomoku"]["move_numbers"], true);
+    assert_eq!(doc["board_style"]["gomoku"], "plain");
+    assert_eq!(doc["theme"], "light");
+
+    // Either part alone leaves the other at its defaults.
+    fs::write(
+        dir.join("settings.json"),
+        r#"{"version": 1, "board_display": {"reversi": {}, "gomoku": {"move_numbers": true}}}"#,
+    )
+    .unwrap();
+    let only_display = Settings::load(&dir).unwrap().unwrap();
+    assert!(only_display.board_display.gomoku.move_numbers);
+    assert!(
+        only_display.board_display.gomoku.coordinates,
+        "a missing flag's default"
+    );
+    assert_eq!(only_display.board_style, ByGame::default());
+    assert_eq!(only_display.zoom, 1.0);
+    fs::write(dir.join("settings.json"), r#"{"version": 1, "zoom": 2.5}"#).unwrap();
+    let only_look = Settings::load(&dir).unwrap().unwrap();
+    assert_eq!(only_look.zoom, 2.5);
+    assert_eq!(only_look.board_display, ByGame::default());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bad_settings_are_refused_and_set_aside() {
     let long = format!(r#"{{"version": 1, "profile": "{}"}}"#, "x".repeat(41));
-    let cases: [(&str, &str, Check); 12] = [
+    let cases: [(&str, &str, Check); 13] = [
         ("newer", r#"{"version": 99999}"#, |e| {
             matches!(e, LoadError::NewerVersion { found: 99999, .. })
         }),
@@ -130,6 +181,11 @@ fn bad_settings_are_refused_and_set_aside() {
         ("animation", r#"{"version": 1, "animation": 2}"#, |e| {
             matches!(e, LoadError::Malformed { .. })
         }),
+        (
+            "display",
+            r#"{"version": 1, "board_display": {"reversi": {"coordinates": "yes"}}}"#,
+            |e| matches!(e, LoadError::Malformed { .. }),
+        ),
     ];
     for (name, text, check) in cases {
         let dir = temp_dir(name);

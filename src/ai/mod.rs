@@ -8,7 +8,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread::{self, JoinHandle};
 
-use crate::core::{AiConfig, Engine, GameRules, SearchInfo, StopFlag, Thought};
+use crate::core::{AiConfig, Analysis, Engine, GameRules, SearchInfo, StopFlag, Thought};
 
 /// Identifies one search request; increases with every [`Worker::start`].
 pub type RequestId = u64;
@@ -30,6 +30,15 @@ pub enum Event<M> {
         /// The chosen move and final report.
         thought: Thought<M>,
     },
+    /// Progress or the end of analysis request `id` ([`Worker::analyse`]).
+    Analysis {
+        /// The request this belongs to.
+        id: RequestId,
+        /// The scores so far.
+        analysis: Analysis<M>,
+        /// True for the last report of the request: the analysis finished or gave up.
+        last: bool,
+    },
     /// Request `id` ended without a move: the engine panicked (a bug), or its thread is gone.
     /// The engine's tables are cleared and the worker takes further requests.
     Failed {
@@ -42,6 +51,12 @@ pub enum Event<M> {
 
 enum Job<G: GameRules> {
     Think {
+        id: RequestId,
+        pos: G,
+        cfg: AiConfig,
+        stop: StopFlag,
+    },
+    Analyse {
         id: RequestId,
         pos: G,
         cfg: AiConfig,
@@ -78,6 +93,14 @@ impl<G: GameRules> Worker<G> {
                 while let Ok(job) = job_rx.recv() {
                     match job {
                         Job::Clear => engine.clear(),
+                        Job::Analyse { id, pos, cfg, stop } => {
+                            let event = run_analysis(&mut engine, id, &pos, &cfg, &stop, &|e| {
+                                let _ = event_tx.send(e);
+                                notify();
+                            });
+                            let _ = event_tx.send(event);
+                            notify();
+                        }
                         Job::Think { id, pos, cfg, stop } => {
                             let mut on_info = |info: &SearchInfo<G::Move>| {
                                 let _ = event_tx.send(Event::Info {
@@ -133,6 +156,18 @@ impl<G: GameRules> Worker<G> {
         id
     }
 
+    /// Start a multi-PV analysis of `pos` ([`Engine::analyse`]), cancelling any search under
+    /// way; its reports come back as [`Event::Analysis`]. Returns the new request's id.
+    pub fn analyse(&mut self, pos: G, cfg: AiConfig) -> RequestId {
+        self.cancel();
+        self.last_id += 1;
+        let id = self.last_id;
+        let stop = StopFlag::new();
+        self.current = Some((id, stop.clone()));
+        self.send(Job::Analyse { id, pos, cfg, stop });
+        id
+    }
+
     /// Cancel the search under way, if any: its result will never be returned by [`Worker::poll`].
     pub fn cancel(&mut self) {
         if let Some((_, stop)) = self.current.take() {
@@ -169,12 +204,18 @@ impl<G: GameRules> Worker<G> {
                 },
             };
             let id = match &event {
-                Event::Info { id, .. } | Event::Done { id, .. } | Event::Failed { id, .. } => *id,
+                Event::Info { id, .. }
+                | Event::Done { id, .. }
+                | Event::Analysis { id, .. }
+                | Event::Failed { id, .. } => *id,
             };
             if self.thinking() != Some(id) {
                 continue;
             }
-            if matches!(event, Event::Done { .. } | Event::Failed { .. }) {
+            if matches!(
+                event,
+                Event::Done { .. } | Event::Failed { .. } | Event::Analysis { last: true, .. }
+            ) {
                 self.current = None;
             }
             out.push(event);
@@ -186,6 +227,42 @@ impl<G: GameRules> Worker<G> {
         if let Some(jobs) = &self.jobs {
             // The thread only ends when `jobs` is dropped, so the send cannot fail here.
             let _ = jobs.send(job);
+        }
+    }
+}
+
+/// Runs one analysis request, sending each report through `send` (not the last one, which
+/// is returned: the final analysis with `last`, or the failure of a panicking engine).
+fn run_analysis<G: GameRules, E: Engine<G>>(
+    engine: &mut E,
+    id: RequestId,
+    pos: &G,
+    cfg: &AiConfig,
+    stop: &StopFlag,
+    send: &dyn Fn(Event<G::Move>),
+) -> Event<G::Move> {
+    let mut on_update = |a: &Analysis<G::Move>| {
+        send(Event::Analysis {
+            id,
+            analysis: a.clone(),
+            last: false,
+        });
+    };
+    let result = panic::catch_unwind(AssertUnwindSafe(|| {
+        engine.analyse(pos, cfg, stop, &mut on_update)
+    }));
+    match result {
+        Ok(analysis) => Event::Analysis {
+            id,
+            analysis: analysis.unwrap_or_default(),
+            last: true,
+        },
+        Err(payload) => {
+            engine.clear();
+            Event::Failed {
+                id,
+                reason: panic_message(payload.as_ref()),
+            }
         }
     }
 }

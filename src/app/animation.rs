@@ -20,7 +20,7 @@ pub struct MoveAnimation {
 impl MoveAnimation {
     /// Nothing animating, the position shown having `ply` moves.
     #[must_use]
-    pub fn new(ply: usize) -> MoveAnimation {
+    pub const fn new(ply: usize) -> MoveAnimation {
         MoveAnimation {
             seen_ply: ply,
             started: None,

@@ -163,6 +163,8 @@ impl<G: GameRules> Controller<G> {
                     self.held = Some((thought.best, due));
                 }
                 Event::Failed { reason, .. } => self.failure = Some(reason),
+                // The controller's worker is never asked for an analysis.
+                Event::Analysis { .. } => {}
             }
         }
         let mut result = Update::Idle;
@@ -271,6 +273,15 @@ impl<G: GameRules> Controller<G> {
         } else {
             self.message = None;
         }
+    }
+
+    /// Take the game back to just before move number `ply` (0-based), whoever played it;
+    /// cancels the computer and takes back a resignation. The moves undone can be redone.
+    pub fn undo_to(&mut self, ply: usize) {
+        self.cancel();
+        self.resigned = None;
+        self.message = None;
+        while self.session.ply() > ply && self.session.undo_ply() {}
     }
 
     /// Redo up to the next human turn (see [`Session::redo_turn`]); cancels the computer.

@@ -208,33 +208,6 @@ impl ReversiGomokuApp {
         }
     }
 
-    /// Ctrl+S saves, Ctrl+O opens, Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes (Cmd on
-    /// macOS); undo and redo act on the tab on screen, not while replaying.
-    pub(super) fn shortcuts(&mut self, ctx: &egui::Context) {
-        use egui::{Key, KeyboardShortcut, Modifiers};
-        let save = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
-        let open = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
-        let redo_shift = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
-        let redo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
-        let undo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-        let redo_pressed =
-            ctx.input_mut(|i| i.consume_shortcut(&redo_shift) || i.consume_shortcut(&redo));
-        let undo_pressed = ctx.input_mut(|i| i.consume_shortcut(&undo));
-        let tab = self.tab_mut(self.game);
-        if undo_pressed {
-            tab.undo();
-        }
-        if redo_pressed {
-            tab.redo();
-        }
-        if ctx.input_mut(|i| i.consume_shortcut(&save)) {
-            self.save_dialog();
-        }
-        if ctx.input_mut(|i| i.consume_shortcut(&open)) {
-            self.open_dialog();
-        }
-    }
-
     /// The Transcript window, when open.
     pub(super) fn transcript_window(&mut self, ctx: &egui::Context) {
         let mut open = self.transcript.open;

@@ -6,12 +6,13 @@
 //! 1 … size from the bottom, as on printed Renju boards. Each intersection is its own
 //! accessible, clickable widget named like `H8`.
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2};
+use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Stroke, StrokeKind, Ui, Vec2};
 
 use crate::core::{BySide, GameRules, Level, Outcome, Side};
 use crate::gomoku::{GomokuEngine, Point, Position, Rule, Threat};
 use crate::session::{PlayerKind, Session};
 
+use super::board::{BoardGeometry, BoardLook, Cell};
 use super::controller::Controller;
 use super::panels;
 use super::tab::{GameView, Tab};
@@ -38,8 +39,6 @@ pub struct GomokuView {
     pub show_forbidden: bool,
     /// Mark points where either side would make a four or an open three.
     pub show_threats: bool,
-    /// Number the stones in move order.
-    pub show_numbers: bool,
 }
 
 impl GameView for Position {
@@ -74,7 +73,6 @@ impl GameView for Position {
             size: DEFAULT_SIZE,
             show_forbidden: true,
             show_threats: false,
-            show_numbers: false,
         };
         Tab::new(ctl, view)
     }
@@ -123,7 +121,7 @@ impl GameView for Position {
         let view = &mut tab.view;
         ui.checkbox(&mut view.show_forbidden, "Mark forbidden points");
         ui.checkbox(&mut view.show_threats, "Show threats");
-        ui.checkbox(&mut view.show_numbers, "Move numbers");
+        ui.checkbox(&mut tab.display.move_numbers, "Move numbers");
     }
 
     fn status(tab: &GomokuTab) -> String {
@@ -137,36 +135,84 @@ impl GameView for Position {
         )
     }
 
-    fn board(tab: &mut GomokuTab, ui: &mut Ui, outer: Rect) {
-        ui.allocate_rect(outer, Sense::hover());
-        let painter = ui.painter_at(outer);
-        let colors = tab.palette;
-        let pos = tab.shown().position().clone();
+    const LEGAL_MARKS: bool = false;
+    const PASS: Option<Point> = None;
+
+    fn board_size(pos: &Position) -> u8 {
+        pos.size()
+    }
+
+    fn move_at(pos: &Position, cell: Cell) -> Option<Point> {
         let n = pos.size();
-        let cell = outer.width() / (f32::from(n) + 1.0);
-        let origin = outer.min + Vec2::splat(cell); // centre of the top-left intersection
-        let at = |p: Point| origin + Vec2::new(f32::from(p.x), f32::from(n - 1 - p.y)) * cell;
-        draw_grid(&painter, colors, outer, origin, cell, n);
-        for p in star_points(n) {
-            painter.circle_filled(at(p), cell * 0.1, colors.grid);
-        }
-        let drop = tab.anim.progress(ui.input(|i| i.time), DROP_SECONDS);
-        draw_stones(&tab.view, colors, drop, &painter, &pos, cell, &at);
+        (cell.col < n && cell.row < n).then(|| Point {
+            x: cell.col,
+            y: n - 1 - cell.row,
+        })
+    }
+
+    fn cell_of(pos: &Position, p: Point) -> Option<Cell> {
+        let n = pos.size();
+        (p.x < n && p.y < n).then(|| Cell::new(p.x, n - 1 - p.y))
+    }
+
+    fn paint_position(
+        painter: &Painter,
+        rect: Rect,
+        pos: &Position,
+        look: &BoardLook,
+    ) -> BoardGeometry {
+        paint(painter, rect, pos, look, None)
+    }
+
+    fn paint_board(
+        tab: &GomokuTab,
+        painter: &Painter,
+        rect: Rect,
+        look: &BoardLook,
+    ) -> BoardGeometry {
+        let pos = tab.shown().position();
+        let now = painter.ctx().input(|i| i.time);
+        let geo = paint(
+            painter,
+            rect,
+            pos,
+            look,
+            tab.anim.progress(now, DROP_SECONDS),
+        );
         if pos.outcome().is_none() {
-            draw_marks(&tab.view, colors, &painter, &pos, cell, &at);
+            draw_marks(&tab.view, look.palette, painter, pos, &geo);
         }
-        handle_points(tab, ui, &painter, &pos, cell, &at);
-        let resigned = tab.ctl.resigned().filter(|_| tab.replay.is_none());
-        if let Some(side) = resigned {
-            let text = format!("{side} resigned: {} wins", side.other());
-            panels::banner(&painter, outer, &text);
-        } else if let Some(outcome) = pos.outcome() {
-            let text = match outcome {
-                Outcome::Win(side) => format!("{side} wins with five"),
-                Outcome::Draw => "Draw: the board is full".to_string(),
-            };
-            panels::banner(&painter, outer, &text);
+        geo
+    }
+
+    fn paint_preview(
+        painter: &Painter,
+        geo: &BoardGeometry,
+        colors: &Palette,
+        cell: Cell,
+        side: Side,
+        dot: bool,
+    ) {
+        let r = if dot { 0.12 } else { 0.46 };
+        painter.circle_filled(
+            geo.center(cell),
+            geo.pitch * r,
+            colors.piece(side).gamma_multiply(0.45),
+        );
+    }
+
+    fn banner(tab: &GomokuTab) -> Option<String> {
+        if let Some(side) = tab.ctl.resigned().filter(|_| tab.replay.is_none()) {
+            return Some(format!("{side} resigned: {} wins", side.other()));
         }
+        Some(match tab.shown().position().outcome()? {
+            Outcome::Win(side) => format!("{side} wins with five"),
+            Outcome::Draw => "Draw: the board is full".to_string(),
+        })
+    }
+
+    fn position_text(session: &Session<Position>) -> String {
+        crate::persist::format_gomoku_moves(session.position().history())
     }
 
     fn board_name(pos: &Position) -> String {
@@ -217,15 +263,16 @@ fn rule_settings(tab: &mut GomokuTab, ui: &mut Ui) {
     }
 }
 
-/// The board, its lines and the coordinates on all four sides (A… across, 1… up).
+/// The board in `outer`, its lines and (when `coordinates`) the coordinates on all four
+/// sides (A… across, 1… up), in `colors`.
 fn draw_grid(
-    painter: &egui::Painter,
+    painter: &Painter,
     colors: &Palette,
     outer: Rect,
-    origin: Pos2,
-    cell: f32,
-    n: u8,
+    geo: &BoardGeometry,
+    coordinates: bool,
 ) {
+    let (n, cell, origin) = (geo.size, geo.pitch, geo.first);
     painter.rect_filled(outer, 4.0, colors.board);
     painter.rect_stroke(
         outer,
@@ -245,6 +292,9 @@ fn draw_grid(
             [origin + Vec2::new(0.0, t), origin + Vec2::new(span, t)],
             Stroke::new(w, colors.grid),
         );
+    }
+    if !coordinates {
+        return;
     }
     let font = FontId::proportional((cell * 0.36).max(8.0));
     let label = |at: Pos2, text: &str| {
@@ -272,66 +322,117 @@ pub fn drop_in(progress: f32) -> (f32, f32) {
     (DROP_START_SCALE + (1.0 - DROP_START_SCALE) * eased, eased)
 }
 
-/// The stones, the last one dropping in while `drop` (its animation's progress) runs, then
-/// the last-move mark and the winning line.
-fn draw_stones(
-    view: &GomokuView,
-    colors: &Palette,
-    drop: Option<f32>,
-    painter: &egui::Painter,
+/// `pos` in the square `rect` as `look` says, the last move's stone dropping in while
+/// `drop` (its animation's progress) runs; returns where the intersections are.
+fn paint(
+    painter: &Painter,
+    rect: Rect,
     pos: &Position,
+    look: &BoardLook,
+    drop: Option<f32>,
+) -> BoardGeometry {
+    let n = pos.size();
+    let side = rect.width().min(rect.height());
+    let outer = Rect::from_min_size(rect.min, Vec2::splat(side));
+    // Room for the coordinates: a whole cell around the grid with them, half without.
+    let edge = if look.coordinates { 1.0 } else { 0.6 };
+    let cell = side / (f32::from(n) - 1.0 + 2.0 * edge);
+    let geo = BoardGeometry {
+        size: n,
+        first: outer.min + Vec2::splat(cell * edge),
+        pitch: cell,
+    };
+    draw_grid(painter, look.palette, outer, &geo, look.coordinates);
+    for p in star_points(n) {
+        if let Some(c) = Position::cell_of(pos, p) {
+            painter.circle_filled(geo.center(c), cell * 0.1, look.palette.grid);
+        }
+    }
+    draw_stones(painter, pos, &geo, look, drop);
+    geo
+}
+
+/// One stone of `side` at `m` on a grid `cell` apart, `(scale, opacity)` as [`drop_in`]
+/// says ((1, 1) once it has landed).
+fn draw_stone(
+    painter: &Painter,
+    colors: &Palette,
+    m: Pos2,
     cell: f32,
-    at: &dyn Fn(Point) -> Pos2,
+    side: Side,
+    (scale, opacity): (f32, f32),
 ) {
-    let history = pos.history();
-    for (i, &p) in history.iter().enumerate() {
-        let side = if i % 2 == 0 { Side::Black } else { Side::White };
-        let (scale, opacity) = match drop {
-            Some(t) if i + 1 == history.len() => drop_in(t),
+    let r = cell * 0.46 * scale;
+    painter.circle_filled(
+        m + Vec2::splat(cell * 0.04 * scale),
+        r,
+        colors.shadow.gamma_multiply(opacity),
+    );
+    painter.circle_filled(m, r, colors.piece(side).gamma_multiply(opacity));
+    painter.circle_stroke(
+        m,
+        r,
+        Stroke::new(
+            colors.piece_edge_width,
+            colors.piece_edge(side).gamma_multiply(opacity),
+        ),
+    );
+}
+
+/// The stones (set-up stones first, then the moves in order), the last move's dropping in
+/// while `drop` runs, their numbers, then the last-move mark and the winning line.
+fn draw_stones(
+    painter: &Painter,
+    pos: &Position,
+    geo: &BoardGeometry,
+    look: &BoardLook,
+    drop: Option<f32>,
+) {
+    let colors = look.palette;
+    let cell = geo.pitch;
+    let r = cell * 0.46;
+    let at = |p: Point| Position::cell_of(pos, p).map(|c| geo.center(c));
+    for c in geo.cells() {
+        let Some(p) = Position::move_at(pos, c) else {
+            continue;
+        };
+        let Some(side) = pos.stone_at(p) else {
+            continue;
+        };
+        let m = geo.center(c);
+        let dropping = match drop {
+            Some(t) if look.last == Some(c) => drop_in(t),
             _ => (1.0, 1.0),
         };
-        let r = cell * 0.46 * scale;
-        let c = at(p);
-        painter.circle_filled(
-            c + Vec2::splat(cell * 0.04 * scale),
-            r,
-            colors.shadow.gamma_multiply(opacity),
-        );
-        painter.circle_filled(c, r, colors.piece(side).gamma_multiply(opacity));
-        painter.circle_stroke(
-            c,
-            r,
-            Stroke::new(
-                colors.piece_edge_width,
-                colors.piece_edge(side).gamma_multiply(opacity),
-            ),
-        );
-        if view.show_numbers {
+        draw_stone(painter, colors, m, cell, side, dropping);
+        if let Some(&(_, n)) = look.numbers.iter().find(|(cell, _)| *cell == c) {
             painter.text(
-                c,
+                m,
                 Align2::CENTER_CENTER,
-                (i + 1).to_string(),
+                n.to_string(),
                 FontId::proportional(cell * 0.38),
                 colors.piece(side.other()),
             );
         }
     }
-    let r = cell * 0.46;
-    if drop.is_none()
-        && let Some(p) = pos.last_move()
-    {
-        if !view.show_numbers {
-            painter.circle_filled(at(p), cell * 0.12, colors.last_move);
+    if let Some(last) = look.last.filter(|_| drop.is_none()) {
+        let m = geo.center(last);
+        if look.numbers.is_empty() {
+            painter.circle_filled(m, cell * 0.12, colors.last_move);
         } else {
-            painter.circle_stroke(at(p), r, Stroke::new(2.0, colors.last_move));
+            painter.circle_stroke(m, r, Stroke::new(2.0, colors.last_move));
         }
     }
     if let Some(line) = pos.winning_line() {
-        if let (Some(&a), Some(&b)) = (line.first(), line.last()) {
-            painter.line_segment([at(a), at(b)], Stroke::new(cell * 0.14, colors.highlight));
+        let ends = (
+            line.first().and_then(|&p| at(p)),
+            line.last().and_then(|&p| at(p)),
+        );
+        if let (Some(a), Some(b)) = ends {
+            painter.line_segment([a, b], Stroke::new(cell * 0.14, colors.highlight));
         }
-        for &p in &line {
-            painter.circle_stroke(at(p), r, Stroke::new(2.5, colors.highlight));
+        for m in line.iter().filter_map(|&p| at(p)) {
+            painter.circle_stroke(m, r, Stroke::new(2.5, colors.highlight));
         }
     }
 }
@@ -340,14 +441,18 @@ fn draw_stones(
 fn draw_marks(
     view: &GomokuView,
     colors: &Palette,
-    painter: &egui::Painter,
+    painter: &Painter,
     pos: &Position,
-    cell: f32,
-    at: &dyn Fn(Point) -> Pos2,
+    geo: &BoardGeometry,
 ) {
+    let cell = geo.pitch;
+    let at = |p: Point| Position::cell_of(pos, p).map(|c| geo.center(c));
     if view.show_forbidden {
-        for (p, _) in pos.forbidden_points() {
-            let c = at(p);
+        for c in pos
+            .forbidden_points()
+            .into_iter()
+            .filter_map(|(p, _)| at(p))
+        {
             let d = cell * 0.22;
             let s = Stroke::new(2.5, colors.last_move);
             painter.line_segment([c - Vec2::splat(d), c + Vec2::splat(d)], s);
@@ -356,6 +461,7 @@ fn draw_marks(
     }
     if view.show_threats {
         for (p, side, threat) in pos.threat_points() {
+            let Some(c) = at(p) else { continue };
             let r = match threat {
                 Threat::Four => cell * 0.3,
                 Threat::OpenThree => cell * 0.2,
@@ -364,43 +470,8 @@ fn draw_marks(
                 Side::Black => Color32::from_rgba_unmultiplied(0, 0, 0, 170),
                 Side::White => Color32::from_rgba_unmultiplied(255, 255, 255, 220),
             };
-            painter.circle_stroke(at(p), r, Stroke::new(2.0, color));
+            painter.circle_stroke(c, r, Stroke::new(2.0, color));
         }
-    }
-}
-
-fn handle_points(
-    tab: &mut GomokuTab,
-    ui: &mut Ui,
-    painter: &egui::Painter,
-    pos: &Position,
-    cell: f32,
-    at: &dyn Fn(Point) -> Pos2,
-) {
-    let human_turn = tab.human_turn();
-    let colors = tab.palette;
-    let mover = pos.side_to_move();
-    let mut clicked = None;
-    let n = pos.size();
-    for y in 0..n {
-        for x in 0..n {
-            let p = Point { x, y };
-            let rect = Rect::from_center_size(at(p), Vec2::splat(cell));
-            let response = panels::board_point(ui, rect, ("gomoku-point", x, y), &p.to_string());
-            if human_turn && response.hovered() && pos.is_legal(p) {
-                painter.circle_filled(
-                    rect.center(),
-                    cell * 0.46,
-                    colors.piece(mover).gamma_multiply(0.45),
-                );
-            }
-            if response.clicked() {
-                clicked = Some(p);
-            }
-        }
-    }
-    if let Some(p) = clicked {
-        tab.click(p);
     }
 }
 

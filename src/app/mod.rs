@@ -2,16 +2,20 @@
 //! controls, a status bar, and the board. Searches run on each game's worker thread; this
 //! module only draws and forwards clicks.
 
+pub mod analysis;
 pub mod animation;
 pub mod autosave;
+pub mod board;
 pub mod controller;
 pub mod files;
 pub mod gomoku_view;
+pub mod help;
 pub mod panels;
 pub mod persistence;
 pub mod records_window;
 pub mod replay;
 pub mod reversi_view;
+pub mod shortcuts;
 pub mod tab;
 pub mod theme;
 pub mod view_menu;
@@ -21,9 +25,11 @@ use std::path::{Path, PathBuf};
 
 use crate::persist::{LoadError, SavedGame};
 use files::TranscriptWindow;
+use help::HelpWindow;
 use persistence::DataStore;
 use records_window::RecordsWindow;
-use tab::{AnyTab, GameView};
+use shortcuts::{Action, Bindings};
+use tab::{AnyTab, BoardRequest, GameView};
 use zoom::ZoomFollower;
 
 pub use gomoku_view::{GomokuTab, GomokuView};
@@ -31,6 +37,9 @@ pub use reversi_view::{ReversiTab, ReversiView};
 
 /// Width of the side panel of controls, in points, when the window is wide enough.
 const CONTROLS_WIDTH: f32 = 310.0;
+
+/// How many frames "Paste transcript" waits for the clipboard's text.
+const PASTE_FRAMES: u64 = 10;
 
 /// Title of the window and the app's id for the OS.
 pub const APP_NAME: &str = "Reversi & Gomoku";
@@ -52,12 +61,17 @@ pub struct ReversiGomokuApp {
     pub records_window: RecordsWindow,
     /// The Transcript window.
     pub transcript: TranscriptWindow,
+    /// The Help window.
+    pub help: HelpWindow,
+    /// "Paste transcript" asked the system for the clipboard in this frame; its text
+    /// arrives as a paste event within the next frames.
+    paste_requested: Option<u64>,
     /// A game about to be replaced while in progress against the computer: ask whether it
     /// counts as a loss.
     pub confirm: Option<Confirm>,
     /// The open or save dialog running on its own thread, if any.
     dialog: Option<files::PendingDialog>,
-    /// Remembers a zoom changed by egui's own shortcuts.
+    /// Remembers a zoom changed by another route than [`zoom::set_zoom`].
     zoom: ZoomFollower,
 }
 
@@ -103,11 +117,21 @@ impl ReversiGomokuApp {
             data,
             records_window: RecordsWindow::default(),
             transcript: TranscriptWindow::default(),
+            help: HelpWindow::default(),
+            paste_requested: None,
             confirm: None,
             dialog: None,
             zoom: ZoomFollower::new(ctx),
         };
+        // The zoom keys are in our shortcut table, handled by `shortcuts::zoom`, which
+        // remembers the zoom; egui's own zoom keys would change it a second time.
+        ctx.options_mut(|o| o.zoom_with_keyboard = false);
+        Bindings::default().install(ctx);
         view_menu::apply_settings(ctx, app.data.settings());
+        for kind in GameKind::ALL {
+            let display = app.data.board_display(kind);
+            app.tab_mut(kind).set_display(display);
+        }
         for kind in GameKind::ALL {
             if let Some(saved) = app.data.autosaved(kind).cloned()
                 && let Err(e) = app.tab_mut(kind).load(&saved)
@@ -202,7 +226,7 @@ impl ReversiGomokuApp {
     /// Per-frame work that is not drawing, for every tab (so a computer-vs-computer game goes
     /// on in the hidden one): the workers' news and the computer's moves, replays, recording
     /// finished games and the autosave; the result of a file dialog; and a zoom changed by
-    /// egui's shortcuts, to remember.
+    /// another route than [`zoom::set_zoom`], to remember.
     pub fn logic(&mut self, ctx: &egui::Context) {
         self.zoom.follow(ctx, &mut self.data);
         let data = &mut self.data;
@@ -220,10 +244,13 @@ impl ReversiGomokuApp {
     }
 
     fn top_bar(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        let hover = |text, action| shortcuts::hover_text(&ctx, text, action);
         // Wrapped, so that every button stays reachable in a narrow or zoomed window.
         ui.horizontal_wrapped(|ui| {
             for kind in GameKind::ALL {
-                ui.selectable_value(&mut self.game, kind, kind.name());
+                ui.selectable_value(&mut self.game, kind, kind.name())
+                    .on_hover_text(hover("Switch game", Action::SwitchGame));
             }
             ui.separator();
             if ui.button("Records").clicked() {
@@ -232,14 +259,14 @@ impl ReversiGomokuApp {
             }
             if ui
                 .button("Save game")
-                .on_hover_text("Save this game to a file (Ctrl+S)")
+                .on_hover_text(hover("Save this game to a file", Action::Save))
                 .clicked()
             {
                 self.save_dialog();
             }
             if ui
                 .button("Open game")
-                .on_hover_text("Open a saved game (Ctrl+O)")
+                .on_hover_text(hover("Open a saved game", Action::Open))
                 .clicked()
             {
                 self.open_dialog();
@@ -252,9 +279,102 @@ impl ReversiGomokuApp {
                 self.transcript.open = !self.transcript.open;
             }
             view_menu::view_menu(ui, &mut self.data);
+            if ui
+                .button("?")
+                .on_hover_text(hover("Help: rules, controls, shortcuts", Action::Help))
+                .clicked()
+            {
+                self.help.open = !self.help.open;
+            }
             ui.separator();
             ui.label(format!("Player: {}", self.data.profile()));
         });
+    }
+
+    /// The keys pressed this frame, as the shortcut table says (see [`shortcuts`]); while
+    /// the abandon dialog waits, only the window's own keys (help, fullscreen, zoom) act.
+    fn shortcuts(&mut self, ctx: &egui::Context) {
+        self.take_paste(ctx);
+        for action in Bindings::of(ctx).pressed(ctx) {
+            if self.confirm.is_none() || action.is_window() {
+                self.act(ctx, action);
+            }
+        }
+    }
+
+    /// Do what a shortcut's `action` says, on the tab on screen.
+    pub fn act(&mut self, ctx: &egui::Context, action: Action) {
+        let game = self.game;
+        match action {
+            Action::NewGame => self.replace_game(game, Pending::NewGame),
+            Action::Undo => self.tab_mut(game).undo(),
+            Action::Redo => self.tab_mut(game).redo(),
+            Action::Save => self.save_dialog(),
+            Action::Open => self.open_dialog(),
+            Action::SwapSides => self.tab_mut(game).swap_sides(),
+            Action::Pass => self.tab_mut(game).pass(),
+            Action::SwitchGame => {
+                self.game = match game {
+                    GameKind::Reversi => GameKind::Gomoku,
+                    GameKind::Gomoku => GameKind::Reversi,
+                };
+            }
+            Action::Help => self.help.open = !self.help.open,
+            Action::Fullscreen => shortcuts::toggle_fullscreen(ctx),
+            Action::ZoomIn | Action::ZoomOut | Action::ZoomReset => {
+                shortcuts::zoom(ctx, &mut self.data, action);
+            }
+            Action::CursorLeft
+            | Action::CursorRight
+            | Action::CursorUp
+            | Action::CursorDown
+            | Action::PlayAtCursor => self.tab_mut(game).cursor_key(action),
+        }
+    }
+
+    /// What the board's menu asked for (copying and pasting the transcript), and the board
+    /// display remembered in the settings when it changed.
+    fn board_requests(&mut self, ctx: &egui::Context) {
+        for kind in GameKind::ALL {
+            let tab = self.tab_mut(kind);
+            let request = tab.take_board_request();
+            let display = tab.display();
+            self.data.set_board_display(kind, display);
+            match request {
+                Some(BoardRequest::CopyTranscript) => ctx.copy_text(self.current_transcript()),
+                Some(BoardRequest::PasteTranscript) => {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste);
+                    self.paste_requested = Some(ctx.cumulative_frame_nr());
+                }
+                None => {}
+            }
+        }
+    }
+
+    /// The clipboard's text asked for by "Paste transcript", imported as a new game when it
+    /// arrives (a few frames at most; then the request is dropped).
+    fn take_paste(&mut self, ctx: &egui::Context) {
+        let Some(asked) = self.paste_requested else {
+            return;
+        };
+        let pasted = ctx.input(|i| {
+            i.events.iter().find_map(|e| match e {
+                egui::Event::Paste(text) => Some(text.clone()),
+                _ => None,
+            })
+        });
+        match pasted {
+            Some(text) => {
+                self.paste_requested = None;
+                if let Err(e) = self.import_transcript(&text) {
+                    self.tab_mut(self.game).set_message(e);
+                }
+            }
+            None if ctx.cumulative_frame_nr() > asked + PASTE_FRAMES => {
+                self.paste_requested = None;
+            }
+            None => ctx.request_repaint(),
+        }
     }
 
     fn notices(&mut self, ui: &mut egui::Ui) {
@@ -330,6 +450,9 @@ impl ReversiGomokuApp {
         let current = self.tab(game).current_game();
         self.records_window.show(&ctx, &mut self.data, &current);
         self.transcript_window(&ctx);
+        let styles = self.data.settings().board_style;
+        self.help.show(&ctx, self.data.dir(), &styles);
+        self.board_requests(&ctx);
         for kind in GameKind::ALL {
             if self.tab_mut(kind).take_new_game_request() {
                 self.replace_game(kind, Pending::NewGame);

@@ -7,6 +7,7 @@ use crate::core::{AiConfig, GameRules, Level, MAX_DEPTH, MIN_DEPTH, Side};
 use crate::session::PlayerKind;
 
 use super::controller::Controller;
+use super::shortcuts::{self, Action};
 
 /// Depth above which the depth slider warns that the computer gets slow, in plies.
 const SLOW_DEPTH: u32 = 8;
@@ -92,16 +93,23 @@ pub fn computer_settings<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>, hel
 /// start position).
 pub fn game_buttons<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>) -> bool {
     let mut new_game = false;
+    let ctx = ui.ctx().clone();
+    let hover = |text, action| shortcuts::hover_text(&ctx, text, action);
     ui.horizontal_wrapped(|ui| {
-        new_game = ui.button("New game").clicked();
+        new_game = ui
+            .button("New game")
+            .on_hover_text(hover("Start a new game", Action::NewGame))
+            .clicked();
         if ui
             .add_enabled(ctl.session.can_undo(), egui::Button::new("Undo"))
+            .on_hover_text(hover("Take back your last move", Action::Undo))
             .clicked()
         {
             ctl.undo();
         }
         if ui
             .add_enabled(ctl.session.can_redo(), egui::Button::new("Redo"))
+            .on_hover_text(hover("Play again a move taken back", Action::Redo))
             .clicked()
         {
             ctl.redo();

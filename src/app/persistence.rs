@@ -41,9 +41,10 @@ use crate::gomoku;
 use crate::persist::atomic::{STALE_TEMP_AFTER, remove_stale_temps};
 use crate::persist::records::check_name;
 use crate::persist::{
-    CurrentGames, FileLock, GameId, GameKey, GameMeta, GameResult, LevelKey, LoadError, LockError,
-    RecordError, RecordStore, Recording, Records, SavedGame, SavedResult, Settings,
-    default_profile_name, load_current, lock_instance, save_current, shorten, unix_ms_now,
+    BoardDisplay, CurrentGames, FileLock, GameId, GameKey, GameMeta, GameResult, LevelKey,
+    LoadError, LockError, RecordError, RecordStore, Recording, Records, SavedGame, SavedResult,
+    Settings, default_profile_name, load_current, lock_instance, save_current, shorten,
+    unix_ms_now,
 };
 use crate::reversi;
 use crate::session::{PlayerKind, Session};
@@ -677,6 +678,20 @@ impl DataStore {
             .profile
             .clone()
             .unwrap_or_else(default_profile_name)
+    }
+
+    /// What `game`'s board shows (coordinates, move numbers, legal moves).
+    #[must_use]
+    pub fn board_display(&self, game: GameKind) -> BoardDisplay {
+        *self.settings.board_display.get(game)
+    }
+
+    /// Remember what `game`'s board shows; written to `settings.json` only when it changed.
+    pub fn set_board_display(&mut self, game: GameKind, display: BoardDisplay) {
+        if self.board_display(game) != display {
+            *self.settings.board_display.get_mut(game) = display;
+            self.save_settings();
+        }
     }
 
     /// White's profile in hot-seat games, when one other than the current profile was chosen.

@@ -4,14 +4,17 @@
 //! Each square is its own clickable, accessible widget named `a1` … `h8`, so screen readers
 //! and UI tests find squares by name.
 
-use egui::{Align2, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2};
+use egui::{Align2, FontId, Painter, Pos2, Rect, Stroke, StrokeKind, Ui, Vec2};
 
 use crate::core::{BySide, Level, Outcome, Side};
 use crate::reversi::{Move, Position, ReversiEngine, Square};
 use crate::session::{PlayerKind, Session};
 
+use super::animation::MoveAnimation;
+use super::board::{BoardGeometry, BoardLook, Cell};
 use super::controller::Controller;
 use super::panels;
+use super::shortcuts::{self, Action};
 use super::tab::{GameView, Tab};
 use super::theme::Palette;
 
@@ -24,11 +27,9 @@ pub const HIGHLIGHT_SECONDS: f32 = 1.5;
 /// The Reversi tab.
 pub type ReversiTab = Tab<Position>;
 
-/// What the Reversi view keeps between frames.
-pub struct ReversiView {
-    /// Show small dots on the squares where the side to move may play.
-    pub show_hints: bool,
-}
+/// What the Reversi view keeps between frames: nothing of its own (the tab keeps the board
+/// display, the move animation and the palette).
+pub struct ReversiView;
 
 impl GameView for Position {
     type View = ReversiView;
@@ -54,7 +55,7 @@ impl GameView for Position {
             ReversiEngine::default(),
             move || repaint.request_repaint(),
         );
-        let view = ReversiView { show_hints: true };
+        let view = ReversiView;
         Tab::new(ctl, view)
     }
 
@@ -84,10 +85,19 @@ impl GameView for Position {
         let session = &tab.ctl.session;
         let human_must_pass =
             session.position().must_pass() && session.player_to_move() == PlayerKind::Human;
-        if human_must_pass && ui.button("Pass").clicked() {
+        if human_must_pass
+            && ui
+                .button("Pass")
+                .on_hover_text(shortcuts::hover_text(
+                    ui.ctx(),
+                    "You have no legal move: hand the turn over",
+                    Action::Pass,
+                ))
+                .clicked()
+        {
             tab.click(Move::Pass);
         }
-        ui.checkbox(&mut tab.view.show_hints, "Show legal moves");
+        ui.checkbox(&mut tab.display.legal_moves, "Show legal moves");
     }
 
     fn status(tab: &ReversiTab) -> String {
@@ -115,18 +125,70 @@ impl GameView for Position {
         ctl.status_line()
     }
 
-    fn board(tab: &mut ReversiTab, ui: &mut Ui, outer: Rect) {
-        ui.allocate_rect(outer, Sense::hover());
-        let painter = ui.painter_at(outer);
-        let margin = outer.width() * 0.06;
-        let board = outer.shrink(margin);
-        let cell = board.width() / 8.0;
-        draw_grid(&painter, tab.palette, outer, board, margin);
-        draw_discs(tab, ui, &painter, board, cell);
-        handle_squares(tab, ui, &painter, board, cell);
-        if let Some(text) = result_text(tab) {
-            panels::banner(&painter, board, &text);
-        }
+    const LEGAL_MARKS: bool = true;
+    const PASS: Option<Move> = Some(Move::Pass);
+
+    fn board_size(_pos: &Position) -> u8 {
+        8
+    }
+
+    fn move_at(_pos: &Position, cell: Cell) -> Option<Move> {
+        Square::from_coords(cell.col, cell.row).map(Move::Place)
+    }
+
+    fn cell_of(_pos: &Position, mv: Move) -> Option<Cell> {
+        mv.square().map(|sq| Cell::new(sq.col(), sq.row()))
+    }
+
+    fn paint_position(
+        painter: &Painter,
+        rect: Rect,
+        pos: &Position,
+        look: &BoardLook,
+    ) -> BoardGeometry {
+        let geo = draw_grid(painter, look.palette, rect, look.coordinates);
+        draw_discs(painter, &geo, pos, look, &Flips::NONE);
+        geo
+    }
+
+    fn paint_board(
+        tab: &ReversiTab,
+        painter: &Painter,
+        rect: Rect,
+        look: &BoardLook,
+    ) -> BoardGeometry {
+        let geo = draw_grid(painter, look.palette, rect, look.coordinates);
+        let flips = Flips {
+            discs: flipped_discs(tab),
+            anim: tab.anim,
+            now: painter.ctx().input(|i| i.time),
+        };
+        draw_discs(painter, &geo, tab.shown().position(), look, &flips);
+        geo
+    }
+
+    fn paint_preview(
+        painter: &Painter,
+        geo: &BoardGeometry,
+        colors: &Palette,
+        cell: Cell,
+        side: Side,
+        dot: bool,
+    ) {
+        let (r, alpha) = if dot { (0.1, 0.6) } else { (0.41, 0.45) };
+        painter.circle_filled(
+            geo.center(cell),
+            geo.pitch * r,
+            colors.piece(side).gamma_multiply(alpha),
+        );
+    }
+
+    fn banner(tab: &ReversiTab) -> Option<String> {
+        result_text(tab)
+    }
+
+    fn position_text(session: &Session<Position>) -> String {
+        session.position().to_obf()
     }
 
     fn board_name(_pos: &Position) -> String {
@@ -134,9 +196,18 @@ impl GameView for Position {
     }
 }
 
-/// The board's frame, squares, lines, coordinates (a–h across the top, 1–8 down the left)
-/// and the four marker dots.
-fn draw_grid(painter: &egui::Painter, colors: &Palette, outer: Rect, board: Rect, margin: f32) {
+/// The board's frame, squares, lines, the four marker dots and (when `coordinates`) the
+/// coordinates, a–h across the top and 1–8 down the left, in the square `outer` in `colors`;
+/// returns where the squares are.
+fn draw_grid(painter: &Painter, colors: &Palette, outer: Rect, coordinates: bool) -> BoardGeometry {
+    let side = outer.width().min(outer.height());
+    let outer = Rect::from_min_size(outer.min, Vec2::splat(side));
+    let margin = if coordinates {
+        side * 0.06
+    } else {
+        side * 0.02
+    };
+    let board = outer.shrink(margin);
     let cell = board.width() / 8.0;
     painter.rect_filled(outer, 6.0, colors.frame);
     painter.rect_stroke(
@@ -166,7 +237,7 @@ fn draw_grid(painter: &egui::Painter, colors: &Palette, outer: Rect, board: Rect
             ],
             Stroke::new(w, line),
         );
-        if i < 8 {
+        if coordinates && i < 8 {
             let mid = t + cell / 2.0;
             let col = char::from(b'a' + i as u8).to_string();
             painter.text(
@@ -188,6 +259,11 @@ fn draw_grid(painter: &egui::Painter, colors: &Palette, outer: Rect, board: Rect
     for (c, r) in [(2, 2), (6, 2), (2, 6), (6, 6)] {
         let p = board.min + Vec2::new(c as f32, r as f32) * cell;
         painter.circle_filled(p, cell * 0.06, line);
+    }
+    BoardGeometry {
+        size: 8,
+        first: board.min + Vec2::splat(cell / 2.0),
+        pitch: cell,
     }
 }
 
@@ -223,131 +299,131 @@ pub struct DiscLook {
     pub ring: f32,
 }
 
-/// How the disc of `side` on a square looks at egui input time `now`, given whether the last
-/// move flipped it: a flipped disc turns over (squashed to its edge, changing colour at the
-/// middle), then keeps a fading ring, as [`Tab::anim`] says.
+impl DiscLook {
+    /// How the disc of `side` on a square looks at egui input time `now` of the move
+    /// animation `anim`, given whether the last move flipped it: a flipped disc turns over
+    /// (squashed to its edge, changing colour at the middle), then keeps a fading ring.
+    #[must_use]
+    pub fn at(anim: &MoveAnimation, side: Side, flipped: bool, now: f64) -> DiscLook {
+        let still = DiscLook {
+            shows: side,
+            width: 1.0,
+            ring: 0.0,
+        };
+        if !flipped {
+            return still;
+        }
+        let ring = anim
+            .progress(now, HIGHLIGHT_SECONDS)
+            .map_or(0.0, |t| 1.0 - t);
+        match anim.progress(now, FLIP_SECONDS) {
+            Some(t) => DiscLook {
+                shows: if t < 0.5 { side.other() } else { side },
+                width: (t * std::f32::consts::PI).cos().abs().max(0.08),
+                ring: 0.0,
+            },
+            None => DiscLook { ring, ..still },
+        }
+    }
+}
+
+/// How the disc of `side` on a square of `tab`'s board looks at egui input time `now`,
+/// given whether the last move flipped it, as [`Tab::anim`] says (see [`DiscLook::at`]).
 #[must_use]
 pub fn disc_look(tab: &ReversiTab, side: Side, flipped: bool, now: f64) -> DiscLook {
-    let still = DiscLook {
-        shows: side,
-        width: 1.0,
-        ring: 0.0,
-    };
-    if !flipped {
-        return still;
-    }
-    let ring = tab
-        .anim
-        .progress(now, HIGHLIGHT_SECONDS)
-        .map_or(0.0, |t| 1.0 - t);
-    match tab.anim.progress(now, FLIP_SECONDS) {
-        Some(t) => DiscLook {
-            shows: if t < 0.5 { side.other() } else { side },
-            width: (t * std::f32::consts::PI).cos().abs().max(0.08),
-            ring: 0.0,
-        },
-        None => DiscLook { ring, ..still },
-    }
+    DiscLook::at(&tab.anim, side, flipped, now)
 }
 
 /// The discs flipped by the last move shown (bitboard).
 #[must_use]
 pub fn flipped_discs(tab: &ReversiTab) -> u64 {
-    last_move_effect(tab.shown()).0
+    last_move_flips(tab.shown())
 }
 
-fn draw_discs(tab: &ReversiTab, ui: &Ui, painter: &egui::Painter, board: Rect, cell: f32) {
-    let colors = tab.palette;
-    let session = tab.shown();
-    let pos = session.position();
-    let (flipped, last) = last_move_effect(session);
-    let now = ui.input(|i| i.time);
+/// The discs the last move flipped (bitboard) and the clock of their animation at `now`
+/// (egui input time).
+struct Flips {
+    discs: u64,
+    anim: MoveAnimation,
+    now: f64,
+}
+
+impl Flips {
+    /// No animation.
+    const NONE: Flips = Flips {
+        discs: 0,
+        anim: MoveAnimation::new(0),
+        now: 0.0,
+    };
+}
+
+/// The discs of `pos`, those `flips` says the last move flipped turning over, with the move
+/// numbers or the last move's dot as `look` says.
+fn draw_discs(
+    painter: &Painter,
+    geo: &BoardGeometry,
+    pos: &Position,
+    look: &BoardLook,
+    flips: &Flips,
+) {
+    let colors = look.palette;
+    let cell = geo.pitch;
     for sq in Square::all() {
         let Some(side) = pos.disc_at(sq) else {
             continue;
         };
-        let center = square_rect(board, cell, sq).center();
-        let r = cell * 0.41;
-        let look = disc_look(tab, side, flipped & (1u64 << sq.index()) != 0, now);
-        let edge = Stroke::new(colors.piece_edge_width, colors.piece_edge(look.shows));
-        if look.width < 1.0 {
-            let w = look.width;
-            let rect = Rect::from_center_size(center, Vec2::new(2.0 * r * w, 2.0 * r));
-            painter.rect_filled(rect, r * w, colors.piece(look.shows));
-            painter.rect_stroke(rect, r * w, edge, StrokeKind::Inside);
-        } else {
-            painter.circle_filled(center + Vec2::splat(cell * 0.03), r, colors.shadow);
-            painter.circle_filled(center, r, colors.piece(side));
-            painter.circle_stroke(center, r, edge);
-            if look.ring > 0.0 {
-                painter.circle_stroke(
-                    center,
-                    r * 1.08,
-                    Stroke::new(2.5, colors.highlight.gamma_multiply(look.ring)),
-                );
-            }
+        let at = Cell::new(sq.col(), sq.row());
+        let center = geo.center(at);
+        let disc = DiscLook::at(&flips.anim, side, flips.discs & sq.bit() != 0, flips.now);
+        draw_disc(painter, colors, center, cell, disc);
+        if disc.width < 1.0 {
+            continue;
         }
-        if Some(sq) == last {
+        if let Some(&(_, n)) = look.numbers.iter().find(|(c, _)| *c == at) {
+            painter.text(
+                center,
+                Align2::CENTER_CENTER,
+                n.to_string(),
+                FontId::proportional(cell * 0.36),
+                colors.piece(side.other()),
+            );
+        } else if Some(at) == look.last {
             painter.circle_filled(center, cell * 0.08, colors.last_move);
         }
     }
 }
 
-/// Discs flipped by the last move of `session` (bitboard) and the square it was played on.
-fn last_move_effect(session: &Session<Position>) -> (u64, Option<Square>) {
+/// Discs flipped by the last move of `session` (bitboard).
+fn last_move_flips(session: &Session<Position>) -> u64 {
     match (session.previous_position(), session.last_move()) {
-        (Some(before), Some(Move::Place(sq))) => {
+        (Some(before), Some(Move::Place(_))) => {
             let mover = before.side_to_move();
-            let now = session.position();
-            (before.discs(mover.other()) & now.discs(mover), Some(sq))
+            before.discs(mover.other()) & session.position().discs(mover)
         }
-        _ => (0, None),
+        _ => 0,
     }
 }
 
-fn handle_squares(
-    tab: &mut ReversiTab,
-    ui: &mut Ui,
-    painter: &egui::Painter,
-    board: Rect,
-    cell: f32,
-) {
-    let pos = *tab.shown().position();
-    let colors = tab.palette;
-    let human_turn = tab.human_turn();
-    let legal = pos.legal_squares();
-    let mover = pos.side_to_move();
-    let mut clicked = None;
-    for sq in Square::all() {
-        let rect = square_rect(board, cell, sq);
-        let response =
-            panels::board_point(ui, rect, ("reversi-square", sq.index()), &sq.to_string());
-        let is_legal = legal & (1u64 << sq.index()) != 0;
-        if human_turn && is_legal {
-            if response.hovered() {
-                painter.circle_filled(
-                    rect.center(),
-                    cell * 0.41,
-                    colors.piece(mover).gamma_multiply(0.45),
-                );
-            } else if tab.view.show_hints {
-                painter.circle_filled(
-                    rect.center(),
-                    cell * 0.1,
-                    colors.piece(mover).gamma_multiply(0.6),
-                );
-            }
-        }
-        if response.clicked() {
-            clicked = Some(sq);
-        }
+/// One disc at `center` on a square `cell` wide, as `disc` says: turning over (squashed to
+/// its edge), or lying flat with its shadow and, just flipped, a fading ring.
+fn draw_disc(painter: &Painter, colors: &Palette, center: Pos2, cell: f32, disc: DiscLook) {
+    let r = cell * 0.41;
+    let edge = Stroke::new(colors.piece_edge_width, colors.piece_edge(disc.shows));
+    if disc.width < 1.0 {
+        let w = disc.width;
+        let rect = Rect::from_center_size(center, Vec2::new(2.0 * r * w, 2.0 * r));
+        painter.rect_filled(rect, r * w, colors.piece(disc.shows));
+        painter.rect_stroke(rect, r * w, edge, StrokeKind::Inside);
+        return;
     }
-    if let Some(sq) = clicked {
-        tab.click(Move::Place(sq));
+    painter.circle_filled(center + Vec2::splat(cell * 0.03), r, colors.shadow);
+    painter.circle_filled(center, r, colors.piece(disc.shows));
+    painter.circle_stroke(center, r, edge);
+    if disc.ring > 0.0 {
+        painter.circle_stroke(
+            center,
+            r * 1.08,
+            Stroke::new(2.5, colors.highlight.gamma_multiply(disc.ring)),
+        );
     }
-}
-
-fn square_rect(board: Rect, cell: f32, sq: Square) -> Rect {
-    let min = board.min + Vec2::new(sq.col() as f32, sq.row() as f32) * cell;
-    Rect::from_min_size(min, Vec2::splat(cell))
 }

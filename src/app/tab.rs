@@ -7,18 +7,20 @@
 //! of a tab, so that it can loop over its tabs (as egui's demo app loops over its apps) rather
 //! than match on the game at every step.
 
-use egui::{Rect, Ui, Vec2};
+use egui::{Painter, Rect, Sense, Ui};
 
 use crate::core::{GameKind, GameRules, Outcome, Side};
-use crate::persist::{GameMeta, LoadError, SavedGame, SavedResult};
+use crate::persist::{BoardDisplay, GameMeta, LoadError, SavedGame, SavedResult};
 use crate::session::{PlayerKind, Session};
 
 use super::animation::MoveAnimation;
+use super::board::{self, BoardGeometry, BoardLook, Cell, Mark};
 use super::controller::{Controller, Update};
 use super::panels::{self, LevelHelp};
 use super::persistence::{self, DataStore, GameRecord, PersistGame, Tracker};
 use super::records_window::CurrentGame;
 use super::replay::{REPLAY_REFUSAL, Replay, ReplayAction};
+use super::shortcuts::Action;
 use super::theme::{self, Palette};
 
 /// What one game brings to its tab: a view state and the drawing of its board.
@@ -62,10 +64,56 @@ pub trait GameView: PersistGame {
     /// The status line for a live game.
     fn status(tab: &Tab<Self>) -> String;
 
-    /// Draws the board (the replayed position while replaying) filling the square `rect`,
-    /// in the colours of [`Tab::palette`], animating the last move with [`Tab::anim`], and
-    /// handles its clicks through [`Tab::click`].
-    fn board(tab: &mut Tab<Self>, ui: &mut Ui, rect: Rect);
+    /// Whether the board can mark the legal moves (Reversi; on a Gomoku board every empty
+    /// point but Renju's forbidden ones is one, and those have their own marks).
+    const LEGAL_MARKS: bool;
+
+    /// The pass, in a game that has one.
+    const PASS: Option<Self::Move>;
+
+    /// Cells per side of `pos`'s board.
+    fn board_size(pos: &Self) -> u8;
+
+    /// The move that puts a piece on `cell`, if `cell` is on the board.
+    fn move_at(pos: &Self, cell: Cell) -> Option<Self::Move>;
+
+    /// The cell where `mv` puts its piece (none for a pass).
+    fn cell_of(pos: &Self, mv: Self::Move) -> Option<Cell>;
+
+    /// Paints `pos` into the square `rect` in the colours of `look.palette`: the board, its
+    /// coordinates, the pieces, move numbers and the last move as `look` says. The board on
+    /// screen and the help's diagrams both use it.
+    fn paint_position(painter: &Painter, rect: Rect, pos: &Self, look: &BoardLook)
+    -> BoardGeometry;
+
+    /// Paints the tab's board: the shown position, its last move animated as [`Tab::anim`]
+    /// says (the tab asks for frames while it runs, see [`GameView::ANIMATION_SECONDS`]),
+    /// and the view's marks.
+    fn paint_board(
+        tab: &Tab<Self>,
+        painter: &Painter,
+        rect: Rect,
+        look: &BoardLook,
+    ) -> BoardGeometry {
+        Self::paint_position(painter, rect, tab.shown().position(), look)
+    }
+
+    /// A translucent piece of `side` in `colors` on `cell`: a whole one where the pointer is,
+    /// or a small dot for a legal move.
+    fn paint_preview(
+        painter: &Painter,
+        geo: &BoardGeometry,
+        colors: &Palette,
+        cell: Cell,
+        side: Side,
+        dot: bool,
+    );
+
+    /// The banner across a finished game ("Black wins 40–24").
+    fn banner(tab: &Tab<Self>) -> Option<String>;
+
+    /// The position as text for "Copy position".
+    fn position_text(session: &Session<Self>) -> String;
 
     /// The board in words for the Transcript window ("Reversi", "Gomoku, 15×15 Renju").
     fn board_name(pos: &Self) -> String;
@@ -89,8 +137,32 @@ pub struct Tab<G: GameView> {
     /// The board's colours, in the style chosen for this game.
     pub palette: &'static Palette,
     /// The area the board was last given (the central panel's), in points; the board is the
-    /// largest square centred in it ([`board_square`]).
+    /// largest square centred in it ([`board::board_square`]).
     pub board_area: Rect,
+    /// What the board shows (remembered in the settings by the app).
+    pub display: BoardDisplay,
+    /// The keyboard cursor's cell (`None` until first shown: it starts in the centre).
+    pub cursor: Option<Cell>,
+    /// Whether the keyboard cursor is shown (after a cursor key, until a click).
+    pub cursor_shown: bool,
+    /// Something the board's menu asked of the app.
+    pub request: Option<BoardRequest>,
+}
+
+/// What the board's right-click menu asks the app to do (it needs more than the tab).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardRequest {
+    /// Copy the game's transcript to the clipboard.
+    CopyTranscript,
+    /// Import the transcript on the clipboard.
+    PasteTranscript,
+}
+
+/// What was chosen in the board's right-click menu.
+enum MenuChoice {
+    UndoTo(usize),
+    CopyPosition,
+    App(BoardRequest),
 }
 
 impl<G: GameView> Tab<G> {
@@ -105,6 +177,10 @@ impl<G: GameView> Tab<G> {
             replay: None,
             view,
             new_game_requested: false,
+            display: BoardDisplay::default(),
+            cursor: None,
+            cursor_shown: false,
+            request: None,
         }
     }
 
@@ -229,6 +305,217 @@ impl<G: GameView> Tab<G> {
         self.track.recorded = true;
     }
 
+    /// Draws the board, the largest square centred in the space left in `ui` (see
+    /// [`board::board_square`]): the replayed position while replaying, in the colours of
+    /// [`Tab::palette`], the last move animated by [`Tab::anim`]; and handles its clicks, the
+    /// right-click menu and the keyboard cursor.
+    pub fn board(&mut self, ui: &mut Ui) {
+        self.board_area = ui.available_rect_before_wrap();
+        let rect = board::board_square(self.board_area);
+        ui.allocate_rect(rect, Sense::hover());
+        let painter = ui.painter_at(rect);
+        let look = self.look();
+        let geo = G::paint_board(self, &painter, rect, &look);
+        let (clicked, choice) = self.board_cells(ui, &painter, &geo);
+        if self.cursor_shown
+            && let Some(cursor) = self.cursor
+        {
+            board::draw_marks(&painter, &geo, &[Mark::Cursor(clamp(cursor, geo.size))]);
+        }
+        if let Some(text) = G::banner(self) {
+            panels::banner(&painter, rect, &text);
+        }
+        if let Some((cell, mv)) = clicked {
+            self.cursor = Some(cell);
+            self.cursor_shown = false;
+            self.click(mv);
+        }
+        if let Some(choice) = choice {
+            self.menu_choice(ui.ctx(), choice);
+        }
+        if self
+            .anim
+            .is_running(ui.input(|i| i.time), G::ANIMATION_SECONDS)
+        {
+            ui.ctx().request_repaint();
+        }
+    }
+
+    /// Each cell of the board laid out as `geo` as its own widget: the piece previewed where
+    /// the pointer is, the legal moves marked (as the display says), and the right-click
+    /// menu. Returns the cell clicked with its move, and what was chosen in the menu.
+    fn board_cells(
+        &mut self,
+        ui: &mut Ui,
+        painter: &Painter,
+        geo: &BoardGeometry,
+    ) -> (Option<(Cell, G::Move)>, Option<MenuChoice>) {
+        let pos = self.shown().position().clone();
+        let human_turn = self.human_turn();
+        let mover = pos.side_to_move();
+        let mut clicked = None;
+        let mut choice = None;
+        for cell in geo.cells() {
+            let Some(mv) = G::move_at(&pos, cell) else {
+                continue;
+            };
+            let name = mv.to_string();
+            let hit = panels::board_point(ui, geo.rect(cell), (G::KIND, cell), &name);
+            if human_turn && pos.check_move(mv).is_ok() {
+                if hit.hovered() {
+                    G::paint_preview(painter, geo, self.palette, cell, mover, false);
+                } else if G::LEGAL_MARKS && self.display.legal_moves {
+                    G::paint_preview(painter, geo, self.palette, cell, mover, true);
+                }
+            }
+            if hit.clicked() {
+                clicked = Some((cell, mv));
+            }
+            hit.context_menu(|ui| {
+                if let Some(c) = self.context_menu(ui, cell) {
+                    choice = Some(c);
+                    ui.close();
+                }
+            });
+        }
+        (clicked, choice)
+    }
+
+    /// Do what was chosen in the board's right-click menu.
+    fn menu_choice(&mut self, ctx: &egui::Context, choice: MenuChoice) {
+        match choice {
+            MenuChoice::UndoTo(ply) => self.undo_to(ply),
+            MenuChoice::CopyPosition => ctx.copy_text(G::position_text(self.shown())),
+            MenuChoice::App(request) => self.request = Some(request),
+        }
+    }
+
+    /// The board's colours, and the coordinates, move numbers and last move of the shown
+    /// game as the display says.
+    fn look(&self) -> BoardLook {
+        let session = self.shown();
+        let start = session.start_position();
+        let cells: Vec<Cell> = session
+            .moves()
+            .filter_map(|mv| G::cell_of(start, mv))
+            .collect();
+        let last = session
+            .last_move()
+            .and_then(|mv| G::cell_of(session.position(), mv));
+        let numbers = if self.display.move_numbers {
+            cells.iter().enumerate().map(|(i, &c)| (c, i + 1)).collect()
+        } else {
+            Vec::new()
+        };
+        BoardLook {
+            palette: self.palette,
+            coordinates: self.display.coordinates,
+            numbers,
+            last,
+        }
+    }
+
+    /// The right-click menu of `cell`; the display toggles act at once, the rest is returned.
+    fn context_menu(&mut self, ui: &mut Ui, cell: Cell) -> Option<MenuChoice> {
+        let mut choice = None;
+        let live = self.replay.is_none();
+        let pos = self.ctl.session.position();
+        let ply = self
+            .ctl
+            .session
+            .moves()
+            .position(|mv| G::cell_of(pos, mv) == Some(cell));
+        if let Some(ply) = ply.filter(|_| live)
+            && ui
+                .button("Undo to here")
+                .on_hover_text("Take the game back to just before this move")
+                .clicked()
+        {
+            choice = Some(MenuChoice::UndoTo(ply));
+        }
+        if ui.button("Copy transcript").clicked() {
+            choice = Some(MenuChoice::App(BoardRequest::CopyTranscript));
+        }
+        if ui.button("Copy position").clicked() {
+            choice = Some(MenuChoice::CopyPosition);
+        }
+        if ui
+            .add_enabled(live, egui::Button::new("Paste transcript"))
+            .on_hover_text("Import the moves on the clipboard as a new game")
+            .clicked()
+        {
+            choice = Some(MenuChoice::App(BoardRequest::PasteTranscript));
+        }
+        ui.separator();
+        let display = &mut self.display;
+        ui.checkbox(&mut display.coordinates, "Show coordinates");
+        ui.checkbox(&mut display.move_numbers, "Show move numbers");
+        if G::LEGAL_MARKS {
+            ui.checkbox(&mut display.legal_moves, "Show legal moves");
+        }
+        choice
+    }
+
+    /// Take the live game back to just before its move number `ply` (0-based).
+    pub fn undo_to(&mut self, ply: usize) {
+        if self.replay.is_none() {
+            self.ctl.undo_to(ply);
+        }
+    }
+
+    /// A board-cursor key: an arrow moves the cursor, Enter or Space plays there. The first
+    /// key only shows the cursor.
+    pub fn cursor_key(&mut self, action: Action) {
+        let size = G::board_size(self.shown().position());
+        let c = clamp(self.cursor.unwrap_or(Cell::new(size / 2, size / 2)), size);
+        if !self.cursor_shown {
+            self.cursor_shown = true;
+            self.cursor = Some(c);
+            return;
+        }
+        let max = size - 1;
+        self.cursor = Some(match action {
+            Action::CursorLeft => Cell::new(c.col.saturating_sub(1), c.row),
+            Action::CursorRight => Cell::new((c.col + 1).min(max), c.row),
+            Action::CursorUp => Cell::new(c.col, c.row.saturating_sub(1)),
+            Action::CursorDown => Cell::new(c.col, (c.row + 1).min(max)),
+            Action::PlayAtCursor => {
+                if let Some(mv) = G::move_at(self.shown().position(), c) {
+                    self.click(mv);
+                }
+                c
+            }
+            _ => c,
+        });
+    }
+
+    /// Pass for the human to move, when passing is the only move; else say why not.
+    pub fn pass(&mut self) {
+        let Some(pass) = G::PASS else {
+            return;
+        };
+        if self.ctl.session.position().legal_moves() == [pass] {
+            self.click(pass);
+        } else {
+            self.ctl
+                .set_message("You can pass only when you have no legal move.");
+        }
+    }
+
+    /// The computer takes the other side: players and their levels change places.
+    pub fn swap_sides(&mut self) {
+        if self.replay.is_some() {
+            self.ctl.set_message(REPLAY_REFUSAL);
+            return;
+        }
+        let players = self.ctl.session.players;
+        let ai = self.ctl.ai;
+        self.ctl.set_player(Side::Black, players.white);
+        self.ctl.set_player(Side::White, players.black);
+        self.ctl.set_ai(Side::Black, ai.white);
+        self.ctl.set_ai(Side::White, ai.black);
+    }
+
     /// Resign / Replay buttons (and Retry after an engine failure), or the replay controls.
     fn game_section(&mut self, ui: &mut Ui) {
         if let Some(replay) = &mut self.replay {
@@ -274,6 +561,12 @@ impl<G: GameView> Tab<G> {
         }
         ui.separator();
     }
+}
+
+/// `cell` moved onto a board of `size` cells a side.
+fn clamp(cell: Cell, size: u8) -> Cell {
+    let max = size.saturating_sub(1);
+    Cell::new(cell.col.min(max), cell.row.min(max))
 }
 
 /// Who resigns on "Resign": the only human, or the side to move in a hot-seat game.
@@ -343,6 +636,18 @@ pub trait AnyTab {
     fn redo(&mut self);
     /// The board named for the Transcript window ("Gomoku, 15×15 Renju").
     fn board_name(&self) -> String;
+    /// A board-cursor key (see [`Tab::cursor_key`]).
+    fn cursor_key(&mut self, action: Action);
+    /// See [`Tab::pass`].
+    fn pass(&mut self);
+    /// See [`Tab::swap_sides`].
+    fn swap_sides(&mut self);
+    /// What the board's menu asked of the app since the last call.
+    fn take_board_request(&mut self) -> Option<BoardRequest>;
+    /// What the board shows.
+    fn display(&self) -> BoardDisplay;
+    /// Set what the board shows.
+    fn set_display(&mut self, display: BoardDisplay);
 }
 
 impl<G: GameView> AnyTab for Tab<G> {
@@ -393,14 +698,7 @@ impl<G: GameView> AnyTab for Tab<G> {
     }
 
     fn board(&mut self, ui: &mut Ui) {
-        self.board_area = ui.available_rect_before_wrap();
-        G::board(self, ui, board_square(self.board_area));
-        if self
-            .anim
-            .is_running(ui.input(|i| i.time), G::ANIMATION_SECONDS)
-        {
-            ui.ctx().request_repaint();
-        }
+        Tab::board(self, ui);
     }
 
     fn board_area(&self) -> Rect {
@@ -482,14 +780,30 @@ impl<G: GameView> AnyTab for Tab<G> {
     fn board_name(&self) -> String {
         G::board_name(self.ctl.session.position())
     }
-}
 
-/// The largest square that fits in `area`, centred in it (the board at any window size and
-/// zoom).
-#[must_use]
-pub fn board_square(area: Rect) -> Rect {
-    let side = area.width().min(area.height()).max(0.0);
-    Rect::from_center_size(area.center(), Vec2::splat(side))
+    fn cursor_key(&mut self, action: Action) {
+        Tab::cursor_key(self, action);
+    }
+
+    fn pass(&mut self) {
+        Tab::pass(self);
+    }
+
+    fn swap_sides(&mut self) {
+        Tab::swap_sides(self);
+    }
+
+    fn take_board_request(&mut self) -> Option<BoardRequest> {
+        self.request.take()
+    }
+
+    fn display(&self) -> BoardDisplay {
+        self.display
+    }
+
+    fn set_display(&mut self, display: BoardDisplay) {
+        self.display = display;
+    }
 }
 
 /// A replayed position in words: "White to move." or "Game over: Black wins.".

@@ -9,6 +9,7 @@ use crate::core::GameKind;
 use crate::persist::{AnimationSpeed, BoardStyle, Settings, ThemeChoice};
 
 use super::persistence::DataStore;
+use super::shortcuts::{self, Action};
 use super::theme::{self, apply_theme};
 use super::zoom::{set_zoom, step_zoom};
 
@@ -59,16 +60,26 @@ fn view_settings(ui: &mut Ui, data: &mut DataStore) {
 
     ui.separator();
     ui.strong("Zoom");
+    let hover = |text, action| shortcuts::hover_text(&ctx, text, action);
     ui.horizontal(|ui| {
-        if ui.button("−").on_hover_text("Zoom out").clicked() {
+        if ui
+            .button("−")
+            .on_hover_text(hover("Zoom out", Action::ZoomOut))
+            .clicked()
+        {
             step_zoom(&ctx, data, -1);
         }
         ui.label(format!("{:.0} %", settings.zoom * 100.0));
-        if ui.button("+").on_hover_text("Zoom in").clicked() {
+        if ui
+            .button("+")
+            .on_hover_text(hover("Zoom in", Action::ZoomIn))
+            .clicked()
+        {
             step_zoom(&ctx, data, 1);
         }
         if ui
             .add_enabled(settings.zoom != 1.0, egui::Button::new("Reset zoom"))
+            .on_hover_text(hover("Back to the normal size", Action::ZoomReset))
             .clicked()
         {
             set_zoom(&ctx, data, 1.0);

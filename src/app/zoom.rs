@@ -1,11 +1,13 @@
 //! The UI zoom: egui's zoom factor, which scales the whole window, kept in `settings.json`
-//! whatever changed it (the View menu, a keyboard shortcut, egui's own Ctrl+plus/minus).
+//! whatever changed it. The View menu and the zoom keys of the shortcut table
+//! ([`super::shortcuts::zoom`]) go through [`set_zoom`]; egui's own zoom keys are off, so a
+//! key press zooms once; [`ZoomFollower`] remembers a change made any other way.
 
 use crate::persist::{MAX_ZOOM, MIN_ZOOM};
 
 use super::persistence::DataStore;
 
-/// One step of the zoom-in and zoom-out buttons (as egui's own shortcuts step).
+/// One step of the zoom-in and zoom-out buttons and keys (as egui's own shortcuts step).
 pub const ZOOM_STEP: f32 = 0.1;
 
 /// `factor` clamped to [`MIN_ZOOM`]..=[`MAX_ZOOM`] and rounded to a hundredth, so that
@@ -33,8 +35,9 @@ pub fn step_zoom(ctx: &egui::Context, data: &mut DataStore, steps: i32) -> f32 {
     set_zoom(ctx, data, now + steps as f32 * ZOOM_STEP)
 }
 
-/// Notices a zoom changed by another route than [`set_zoom`] (egui's built-in zoom keys)
-/// and remembers it, brought within the allowed range.
+/// Notices a zoom changed by another route than [`set_zoom`] (not the View menu nor the
+/// shortcut table: egui's own zoom keys, were they on, or the integration) and remembers it,
+/// brought within the allowed range.
 #[derive(Clone, Copy, Debug)]
 pub struct ZoomFollower {
     /// The context's zoom factor at the last [`ZoomFollower::follow`].

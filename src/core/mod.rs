@@ -344,6 +344,64 @@ pub struct Thought<M> {
     pub info: SearchInfo<M>,
 }
 
+/// One legal move's score in an [`Analysis`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveScore<M> {
+    /// The move.
+    pub mv: M,
+    /// Its score from the point of view of the side to move in the analysed position
+    /// (Reversi: expected final disc differential after this move, in discs, −64..=64).
+    pub score: Score,
+    /// True when `score` is proven (Reversi: solved to the end; Gomoku: a forced win or loss).
+    pub exact: bool,
+    /// Search depth behind `score`, in plies (the empties for an exact Reversi score).
+    pub depth: u32,
+}
+
+/// A multi-PV analysis of a position: a score for each candidate move, refined as the search
+/// deepens. Sent after every move whose score changed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis<M> {
+    /// Scored moves, best first (Reversi: every legal move; Gomoku: the best candidates).
+    pub moves: Vec<MoveScore<M>>,
+    /// Depth of the last iteration finished for every move, in plies (0 before the first).
+    pub depth: u32,
+    /// Nodes visited since the analysis started.
+    pub nodes: u64,
+    /// Time since the analysis started, in milliseconds.
+    pub elapsed_ms: u64,
+    /// True once the analysis can learn nothing more (every score exact, or the depth limit
+    /// reached); false while it runs or after it was stopped.
+    pub complete: bool,
+}
+
+impl<M> Default for Analysis<M> {
+    fn default() -> Self {
+        Analysis {
+            moves: Vec::new(),
+            depth: 0,
+            nodes: 0,
+            elapsed_ms: 0,
+            complete: false,
+        }
+    }
+}
+
+impl<M: Copy> Analysis<M> {
+    /// The best move and its score, if any move was scored.
+    #[must_use]
+    pub fn best(&self) -> Option<MoveScore<M>> {
+        self.moves.first().copied()
+    }
+
+    /// Sorts the moves best first (by [`Score::value`]; a stable sort keeps the search's order
+    /// among equal scores).
+    pub fn sort(&mut self) {
+        self.moves
+            .sort_by_key(|m| std::cmp::Reverse(m.score.value()));
+    }
+}
+
 /// A cancel flag shared between the UI thread and a search; the search polls it every few
 /// thousand nodes and returns its best move so far once it is raised.
 #[derive(Clone, Debug, Default)]
@@ -393,6 +451,11 @@ pub trait GameRules: Clone + Send + 'static {
     fn outcome(&self) -> Option<Outcome>;
     /// All legal moves (a lone pass when the side to move must pass); empty when the game is over.
     fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// The exact result of a finished game from the side to move's point of view (Reversi:
+    /// the disc differential with the empties given to the winner; Gomoku: `LossIn(0)` when
+    /// the opponent's last move won, `Eval(0)` for a draw); `None` while the game goes on.
+    fn final_score(&self) -> Option<Score>;
 }
 
 /// A computer player for game `G`. One engine lives on the worker thread and may keep state
@@ -409,6 +472,18 @@ pub trait Engine<G: GameRules>: Send {
         stop: &StopFlag,
         on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> Option<Thought<G::Move>>;
+
+    /// Score the candidate moves of `pos` for the side to move (multi-PV), deepening until
+    /// `stop` is raised, `cfg.time_ms` runs out (milliseconds; `None`: no limit) or
+    /// `cfg.depth` plies are done; calls `on_update` whenever a move's score changes. Returns
+    /// the last analysis; `None` when the game is over.
+    fn analyse(
+        &mut self,
+        pos: &G,
+        cfg: &AiConfig,
+        stop: &StopFlag,
+        on_update: &mut dyn FnMut(&Analysis<G::Move>),
+    ) -> Option<Analysis<G::Move>>;
 
     /// Forget everything learned so far (transposition table), e.g. on a new game.
     fn clear(&mut self) {}

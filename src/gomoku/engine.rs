@@ -41,7 +41,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::core::{
-    AiConfig, Engine, GameRules, Level, MAX_DEPTH, Score, SearchInfo, Side, StopFlag, Thought,
+    AiConfig, Analysis, Engine, GameRules, Level, MAX_DEPTH, Score, SearchInfo, Side, StopFlag,
+    Thought,
 };
 
 use super::board::{Cells, DIRS, NCELLS, WALL};
@@ -56,7 +57,7 @@ use super::vct::{self, VctCtx};
 pub const WIN: i32 = Score::WIN;
 /// Scores beyond this magnitude are proven wins or losses.
 pub const WIN_THRESHOLD: i32 = WIN - 10_000;
-const INF: i32 = WIN + 1;
+pub(super) const INF: i32 = WIN + 1;
 const MAX_PLY: usize = 96;
 const TT_BITS: u32 = 19;
 /// Safety margin kept from the per-move budget: the search stops this long before it ends
@@ -92,6 +93,16 @@ impl GomokuEngine {
     }
 }
 
+impl GomokuEngine {
+    /// The transposition table, allocated on first use.
+    fn table(&mut self) -> &mut [TtEntry] {
+        if self.tt.is_empty() {
+            self.tt = vec![TtEntry::default(); 1 << TT_BITS];
+        }
+        &mut self.tt
+    }
+}
+
 impl Engine<Position> for GomokuEngine {
     fn think(
         &mut self,
@@ -106,12 +117,7 @@ impl Engine<Position> for GomokuEngine {
         let thought = match cfg.level {
             Level::Easy => easy(pos, cfg, start),
             Level::Medium => medium(pos, cfg, start),
-            Level::Hard => {
-                if self.tt.is_empty() {
-                    self.tt = vec![TtEntry::default(); 1 << TT_BITS];
-                }
-                hard(&mut self.tt, pos, cfg, stop, on_info, start)
-            }
+            Level::Hard => hard(self.table(), pos, cfg, stop, on_info, start),
         };
         let thought = if pos.is_legal(thought.best) {
             thought
@@ -127,13 +133,24 @@ impl Engine<Position> for GomokuEngine {
         Some(thought)
     }
 
+    /// The best candidate points scored (see [`super::analysis`]), whatever `cfg.level`.
+    fn analyse(
+        &mut self,
+        pos: &Position,
+        cfg: &AiConfig,
+        stop: &StopFlag,
+        on_update: &mut dyn FnMut(&Analysis<Point>),
+    ) -> Option<Analysis<Point>> {
+        super::analysis::analyse(self.table(), pos, cfg, stop, on_update)
+    }
+
     fn clear(&mut self) {
         self.tt.iter_mut().for_each(|e| *e = TtEntry::default());
     }
 }
 
 /// Some legal move, preferring the centre and points near stones; `None` when the game is over.
-fn fallback_move(pos: &Position) -> Option<Point> {
+pub(super) fn fallback_move(pos: &Position) -> Option<Point> {
     if pos.outcome().is_some() {
         return None;
     }
@@ -176,7 +193,7 @@ fn info_for(
 
 /// A search score as a [`Score`]: beyond [`WIN_THRESHOLD`] a proven win or loss in
 /// `WIN − |score|` plies, else an evaluation.
-fn score_of(score: i32) -> Score {
+pub(super) fn score_of(score: i32) -> Score {
     if score > WIN_THRESHOLD {
         Score::WinIn((WIN - score) as u32)
     } else if score < -WIN_THRESHOLD {
@@ -507,7 +524,7 @@ fn medium(pos: &Position, cfg: &AiConfig, start: Instant) -> Thought<Point> {
 // Hard
 
 #[derive(Clone, Copy, Default)]
-struct TtEntry {
+pub(super) struct TtEntry {
     key: u64,
     score: i32,
     mv: u16,
@@ -539,13 +556,13 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-struct Hard<'a> {
-    b: SearchBoard,
+pub(super) struct Hard<'a> {
+    pub(super) b: SearchBoard,
     tt: &'a mut [TtEntry],
-    nodes: u64,
+    pub(super) nodes: u64,
     deadline: Option<Instant>,
     stop: &'a StopFlag,
-    aborted: bool,
+    pub(super) aborted: bool,
     killers: [[usize; 2]; MAX_PLY],
     /// History heuristic: cut-off credit (depth²) per side and point, for move ordering.
     history: Vec<[u32; 2]>,
@@ -553,7 +570,27 @@ struct Hard<'a> {
 
 const SIDE_KEY: u64 = 0x5bd1_e995_1234_5678;
 
-impl Hard<'_> {
+impl<'a> Hard<'a> {
+    /// A searcher over `b` using the table `tt`, stopping at `deadline` or when `stop` is
+    /// raised.
+    pub(super) fn new(
+        b: SearchBoard,
+        tt: &'a mut [TtEntry],
+        deadline: Option<Instant>,
+        stop: &'a StopFlag,
+    ) -> Hard<'a> {
+        Hard {
+            b,
+            tt,
+            nodes: 0,
+            deadline,
+            stop,
+            aborted: false,
+            killers: [[usize::MAX; 2]; MAX_PLY],
+            history: vec![[0; 2]; NCELLS],
+        }
+    }
+
     fn key(&self) -> u64 {
         if self.b.to_move == Side::White {
             self.b.hash ^ SIDE_KEY
@@ -574,7 +611,7 @@ impl Hard<'_> {
     }
 
     /// Candidate moves for the side to move, best first, forbidden points removed.
-    fn gen_moves(&mut self, ply: usize, tt_move: usize, limit: usize) -> Vec<usize> {
+    pub(super) fn gen_moves(&mut self, ply: usize, tt_move: usize, limit: usize) -> Vec<usize> {
         let us = self.b.to_move;
         let them = !us;
         let cands = self.b.candidates();
@@ -661,7 +698,7 @@ impl Hard<'_> {
 
     /// Negamax alpha-beta (principal-variation search) to `depth` plies, `ply` from the root;
     /// the score is from the side to move's view (see the module documentation).
-    fn negamax(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+    pub(super) fn negamax(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if self.nodes & 127 == 0 {
             self.check_time();
@@ -942,16 +979,8 @@ fn hard(
     if let Some(thought) = settled_before_search(&mut b, &clock, stop, &mut threat_nodes, on_info) {
         return thought;
     }
-    let mut searcher = Hard {
-        b,
-        tt,
-        nodes: threat_nodes,
-        deadline: clock.search_deadline(),
-        stop,
-        aborted: false,
-        killers: [[usize::MAX; 2]; MAX_PLY],
-        history: vec![[0; 2]; NCELLS],
-    };
+    let mut searcher = Hard::new(b, tt, clock.search_deadline(), stop);
+    searcher.nodes = threat_nodes;
     let mut root = searcher.gen_moves(0, usize::MAX, usize::MAX);
     if root.is_empty() {
         let fallback = fallback_move(pos).unwrap_or(Point::center(pos.size()));

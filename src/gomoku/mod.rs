@@ -20,6 +20,7 @@
 //! 19×19 board runs A–S), rows 1, 2, … from the BOTTOM, as on printed Renju boards; H8 is the
 //! centre of the 15×15 board.
 
+pub mod analysis;
 mod board;
 pub mod engine;
 pub mod pattern;

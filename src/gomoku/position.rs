@@ -11,7 +11,7 @@
 //! - A full board without a winner is a draw.
 //! - Under Standard an overline does not win and the game goes on.
 
-use crate::core::{GameRules, Outcome, Side};
+use crate::core::{GameRules, Outcome, Score, Side};
 
 use super::board::{BLACK, Cells, DIRS, EMPTY, WHITE, stone};
 use super::pattern::Pattern;
@@ -116,6 +116,39 @@ impl Position {
         }
         if pos.outcome.is_none() {
             pos.outcome = pos.no_move_outcome();
+        }
+        Ok(pos)
+    }
+
+    /// A set-up position a game can go on from ("edit mode"): as [`Position::with_stones`],
+    /// but refused when no game could have reached it or nothing can be played.
+    ///
+    /// # Errors
+    /// As [`Position::with_stones`]; also [`SetupError::StoneCounts`] unless Black has as many
+    /// stones as White or one more, [`SetupError::WrongTurn`] when `to_move` is not the side
+    /// those counts give, [`SetupError::FiveOnBoard`] when the game is already won, and
+    /// [`SetupError::Full`] for a full board.
+    pub fn playable_setup(
+        size: u8,
+        rule: Rule,
+        black: &[Point],
+        white: &[Point],
+        to_move: Side,
+    ) -> Result<Position, SetupError> {
+        let pos = Position::with_stones(size, rule, black, white, to_move)?;
+        match pos.outcome {
+            Some(Outcome::Win(side)) => return Err(SetupError::FiveOnBoard(side)),
+            Some(Outcome::Draw) => return Err(SetupError::Full),
+            None => {}
+        }
+        let (b, w) = (black.len(), white.len());
+        let expected = match b.checked_sub(w) {
+            Some(0) => Side::Black,
+            Some(1) => Side::White,
+            _ => return Err(SetupError::StoneCounts { black: b, white: w }),
+        };
+        if to_move != expected {
+            return Err(SetupError::WrongTurn { expected });
         }
         Ok(pos)
     }
@@ -387,6 +420,14 @@ impl GameRules for Position {
 
     fn play(&mut self, p: Point) -> Result<(), IllegalMove> {
         Position::play(self, p)
+    }
+
+    fn final_score(&self) -> Option<Score> {
+        self.outcome.map(|o| match o.winner() {
+            Some(side) if side == self.to_move => Score::WinIn(0),
+            Some(_) => Score::LossIn(0),
+            None => Score::Eval(0),
+        })
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::point::Point;
+use crate::core::Side;
 
 /// Which five-in-a-row rule set is played. Black always moves first; stones are never captured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -129,6 +130,29 @@ pub enum SetupError {
     /// Two stones were given for one point.
     #[error("{0} is given twice")]
     Duplicate(Point),
+    /// A five (or, where it wins, a longer line) is already on the board: the game is over.
+    #[error("{0} already has five in a row: the game is over")]
+    FiveOnBoard(Side),
+    /// Black moves first and the sides alternate, so Black has as many stones as White or
+    /// one more.
+    #[error(
+        "{black} black and {white} white stones cannot arise in a game: Black has as many stones as White or one more"
+    )]
+    StoneCounts {
+        /// Black stones on the board.
+        black: usize,
+        /// White stones on the board.
+        white: usize,
+    },
+    /// The stone counts decide whose turn it is, and it is not the side chosen.
+    #[error("with these stones it is {expected}'s turn")]
+    WrongTurn {
+        /// The side whose turn the counts give.
+        expected: Side,
+    },
+    /// The board is full: nothing can be played.
+    #[error("the board is full: nothing can be played")]
+    Full,
 }
 
 /// A hint for the UI: what a stone of some side would make at an empty point

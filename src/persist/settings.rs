@@ -5,6 +5,8 @@
 //! # File format
 //! ```json
 //! { "version": 1, "profile": "alice", "white_profile": "bob",
+//!   "board_display": { "reversi": { "coordinates": true, "move_numbers": false,
+//!                                   "legal_moves": true } },
 //!   "theme": "system", "board_style": { "reversi": "classic", "gomoku": "plain" },
 //!   "zoom": 1.25, "animation": "normal" }
 //! ```
@@ -13,6 +15,8 @@
 //!   profile.
 //! - Names follow the profile name rules of [`super::records::check_name`] (not blank, at most
 //!   40 characters, no control characters, no surrounding spaces).
+//! - `board_display` (optional): per game (`"reversi"`, `"gomoku"`), what the board shows:
+//!   `coordinates`, `move_numbers`, `legal_moves` (booleans; a missing one takes its default).
 //! - The look, each field optional: `theme` `"light"`, `"dark"` or `"system"` (default);
 //!   `board_style` per game, `"classic"` (green felt, wood; default) or `"plain"` (flat high
 //!   contrast, plain light); `zoom`, the UI scale, from [`MIN_ZOOM`] to [`MAX_ZOOM`]
@@ -115,6 +119,11 @@ pub struct Settings {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub white_profile: Option<String>,
 
+    // Board display (the board's right-click menu and the side panel's toggles).
+    /// What each game's board shows.
+    #[serde(default)]
+    pub board_display: ByGame<BoardDisplay>,
+
     // The look: theme, board styles, zoom and move animation.
     /// Light, dark or the system's theme for the panels (the board keeps its style).
     #[serde(default)]
@@ -134,6 +143,29 @@ pub struct Settings {
     pub extra: serde_json::Map<String, serde_json::Value>,
 }
 
+/// What a board shows besides its pieces, remembered per game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BoardDisplay {
+    /// Letters and numbers along the edges.
+    pub coordinates: bool,
+    /// The number of the move that placed each disc or stone.
+    pub move_numbers: bool,
+    /// A dot on each square where the side to move may play (Reversi).
+    pub legal_moves: bool,
+}
+
+impl Default for BoardDisplay {
+    /// Coordinates and legal moves shown, move numbers hidden.
+    fn default() -> BoardDisplay {
+        BoardDisplay {
+            coordinates: true,
+            move_numbers: false,
+            legal_moves: true,
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct SettingsOut<'a> {
     version: u32,
@@ -146,6 +178,7 @@ impl Default for Settings {
         Settings {
             profile: None,
             white_profile: None,
+            board_display: ByGame::default(),
             theme: ThemeChoice::default(),
             board_style: ByGame::default(),
             zoom: default_zoom(),

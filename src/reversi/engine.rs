@@ -21,7 +21,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::core::{
-    AiConfig, Engine, Level, MAX_DEPTH, MIN_DEPTH, Score, SearchInfo, StopFlag, Thought,
+    AiConfig, Analysis, Engine, Level, MAX_DEPTH, MIN_DEPTH, Score, SearchInfo, StopFlag, Thought,
 };
 
 use super::bitboard::{flips, legal_moves};
@@ -105,12 +105,12 @@ fn pick<T: Copy>(items: &[T], seed: Option<u64>) -> T {
     items[i]
 }
 
-fn place(sq: u8) -> Move {
+pub(crate) fn place(sq: u8) -> Move {
     Move::Place(Square::new_unchecked(sq))
 }
 
 /// Centi-discs to whole discs, rounded, clamped to −64..=64.
-fn to_discs(centi: i32) -> i32 {
+pub(crate) fn to_discs(centi: i32) -> i32 {
     let r = if centi >= 0 {
         (centi + EVAL_SCALE / 2) / EVAL_SCALE
     } else {
@@ -622,6 +622,24 @@ impl Engine<Position> for ReversiEngine {
         };
         on_info(&thought.info);
         Some(thought)
+    }
+
+    /// Every legal move scored in discs (see [`super::analysis`]), whatever `cfg.level`.
+    fn analyse(
+        &mut self,
+        pos: &Position,
+        cfg: &AiConfig,
+        stop: &StopFlag,
+        on_update: &mut dyn FnMut(&Analysis<Move>),
+    ) -> Option<Analysis<Move>> {
+        super::analysis::analyse(
+            &mut self.mid_tt,
+            &mut self.end_tt,
+            pos,
+            cfg,
+            stop,
+            on_update,
+        )
     }
 
     fn clear(&mut self) {

@@ -10,6 +10,7 @@
 //!
 //! Start position: White d4, e5; Black d5, e4; Black to move; Black's first moves d3, c4, f5, e6.
 
+pub mod analysis;
 pub mod bitboard;
 pub mod endgame;
 pub mod engine;
@@ -20,6 +21,7 @@ pub mod patterns;
 pub mod perft;
 pub mod position;
 mod search;
+pub mod setup;
 pub mod square;
 mod tt;
 

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::core::{BySide, GameRules, Outcome, Side};
+use crate::core::{BySide, GameRules, Outcome, Score, Side};
 
 use super::bitboard::{flips, legal_moves};
 use super::square::{Move, Square};
@@ -426,5 +426,10 @@ impl GameRules for Position {
 
     fn legal_moves(&self) -> Vec<Move> {
         Position::legal_moves(self)
+    }
+
+    fn final_score(&self) -> Option<Score> {
+        self.is_game_over()
+            .then(|| Score::Discs(super::eval::final_score(self.player(), self.opponent())))
     }
 }
