@@ -7,7 +7,10 @@ use std::fs;
 use std::path::PathBuf;
 
 use common::files_in;
-use reversi_gomoku::persist::{LoadError, SaveError, Settings};
+use reversi_gomoku::core::ByGame;
+use reversi_gomoku::persist::{
+    AnimationSpeed, BoardDisplay, BoardStyle, LoadError, SaveError, Settings, ThemeChoice,
+};
 
 /// A fresh, empty directory for one test.
 fn temp_dir(name: &str) -> PathBuf {
@@ -36,7 +39,7 @@ fn settings_round_trip_and_keep_unknown_fields() {
 
     fs::write(
         dir.join("settings.json"),
-        r#"{"version": 1, "profile": "Ann", "theme": "dark", "window": {"w": 800}}"#,
+        r#"{"version": 1, "profile": "Ann", "sound": "loud", "window": {"w": 800}}"#,
     )
     .unwrap();
     let mut s = Settings::load(&dir).unwrap().unwrap();
@@ -45,16 +48,105 @@ fn settings_round_trip_and_keep_unknown_fields() {
     let doc: serde_json::Value =
         serde_json::from_slice(&fs::read(dir.join("settings.json")).unwrap()).unwrap();
     assert_eq!(doc["version"], 1);
-    assert_eq!(doc["theme"], "dark");
+    assert_eq!(doc["sound"], "loud");
     assert_eq!(doc["window"]["w"], 800);
     assert_eq!(doc["white_profile"], "Cy");
     fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
+fn the_look_round_trips_and_older_files_get_the_defaults() {
+    let dir = temp_dir("look");
+    let s = Settings {
+        theme: ThemeChoice::Dark,
+        board_style: ByGame {
+            reversi: BoardStyle::Plain,
+            gomoku: BoardStyle::Classic,
+        },
+        zoom: 1.75,
+        animation: AnimationSpeed::Fast,
+        ..named("Ann", None)
+    };
+    s.save(&dir).unwrap();
+    assert_eq!(Settings::load(&dir).unwrap(), Some(s));
+    let doc: serde_json::Value =
+        serde_json::from_slice(&fs::read(dir.join("settings.json")).unwrap()).unwrap();
+    assert_eq!(doc["theme"], "dark");
+    assert_eq!(doc["board_style"]["reversi"], "plain");
+    assert_eq!(doc["board_style"]["gomoku"], "classic");
+    assert_eq!(doc["zoom"], 1.75);
+    assert_eq!(doc["animation"], "fast");
+
+    // A file from before the look was remembered.
+    fs::write(
+        dir.join("settings.json"),
+        r#"{"version": 1, "profile": "Ann"}"#,
+    )
+    .unwrap();
+    let old = Settings::load(&dir).unwrap().unwrap();
+    assert_eq!(old, named("Ann", None));
+    assert_eq!(old.theme, ThemeChoice::System);
+    assert_eq!(old.board_style.reversi, BoardStyle::Classic);
+    assert_eq!(old.zoom, 1.0);
+    assert_eq!(old.animation, AnimationSpeed::Normal);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_board_display_and_the_look_round_trip_together() {
+    let dir = temp_dir("display-and-look");
+    let numbers = BoardDisplay {
+        coordinates: false,
+        move_numbers: true,
+        legal_moves: false,
+    };
+    let s = Settings {
+        board_display: ByGame {
+            reversi: BoardDisplay::default(),
+            gomoku: numbers,
+        },
+        theme: ThemeChoice::Light,
+        board_style: ByGame {
+            reversi: BoardStyle::Classic,
+            gomoku: BoardStyle::Plain,
+        },
+        zoom: 0.5,
+        animation: AnimationSpeed::Off,
+        ..named("Ann", None)
+    };
+    s.save(&dir).unwrap();
+    assert_eq!(Settings::load(&dir).unwrap(), Some(s));
+    let doc: serde_json::Value =
+        serde_json::from_slice(&fs::read(dir.join("settings.json")).unwrap()).unwrap();
+    assert_eq!(doc["board_display"]["gomoku"]["move_numbers"], true);
+    assert_eq!(doc["board_style"]["gomoku"], "plain");
+    assert_eq!(doc["theme"], "light");
+
+    // Either part alone leaves the other at its defaults.
+    fs::write(
+        dir.join("settings.json"),
+        r#"{"version": 1, "board_display": {"reversi": {}, "gomoku": {"move_numbers": true}}}"#,
+    )
+    .unwrap();
+    let only_display = Settings::load(&dir).unwrap().unwrap();
+    assert!(only_display.board_display.gomoku.move_numbers);
+    assert!(
+        only_display.board_display.gomoku.coordinates,
+        "a missing flag's default"
+    );
+    assert_eq!(only_display.board_style, ByGame::default());
+    assert_eq!(only_display.zoom, 1.0);
+    fs::write(dir.join("settings.json"), r#"{"version": 1, "zoom": 2.5}"#).unwrap();
+    let only_look = Settings::load(&dir).unwrap().unwrap();
+    assert_eq!(only_look.zoom, 2.5);
+    assert_eq!(only_look.board_display, ByGame::default());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bad_settings_are_refused_and_set_aside() {
     let long = format!(r#"{{"version": 1, "profile": "{}"}}"#, "x".repeat(41));
-    let cases: [(&str, &str, Check); 9] = [
+    let cases: [(&str, &str, Check); 14] = [
         ("newer", r#"{"version": 99999}"#, |e| {
             matches!(e, LoadError::NewerVersion { found: 99999, .. })
         }),
@@ -81,6 +173,23 @@ fn bad_settings_are_refused_and_set_aside() {
             "no-time",
             r#"{"version": 1, "time_controls": {"reversi": {"PerMove": {"ms": 0}}, "gomoku": "None"}}"#,
             |e| matches!(e, LoadError::Invalid { reason } if reason.contains("time_controls")),
+        ),
+        ("zoom-big", r#"{"version": 1, "zoom": 3.5}"#, |e| {
+            matches!(e, LoadError::Invalid { .. })
+        }),
+        ("zoom-small", r#"{"version": 1, "zoom": 0.25}"#, |e| {
+            matches!(e, LoadError::Invalid { .. })
+        }),
+        ("theme", r#"{"version": 1, "theme": "sepia"}"#, |e| {
+            matches!(e, LoadError::Malformed { .. })
+        }),
+        ("animation", r#"{"version": 1, "animation": 2}"#, |e| {
+            matches!(e, LoadError::Malformed { .. })
+        }),
+        (
+            "display",
+            r#"{"version": 1, "board_display": {"reversi": {"coordinates": "yes"}}}"#,
+            |e| matches!(e, LoadError::Malformed { .. }),
         ),
     ];
     for (name, text, check) in cases {

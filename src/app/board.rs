@@ -1,8 +1,11 @@
-//! What both boards share once painted: where each cell is ([`BoardGeometry`]), the picture
-//! options a game's painter takes ([`BoardLook`]), and the marks drawn over a board in the
+//! What both boards share once painted: where the board goes ([`board_square`]), where each
+//! cell is ([`BoardGeometry`]), the picture options a game's painter takes ([`BoardLook`]:
+//! the board style's colours and what to show), and the marks drawn over a board in the
 //! help's diagrams and for the keyboard cursor ([`Mark`]).
 
 use egui::{Color32, Painter, Pos2, Rect, Stroke, StrokeKind, Vec2};
+
+use super::theme::Palette;
 
 /// A cell of a board as seen on screen: column from the left, row from the TOP (a Reversi
 /// square, a Gomoku intersection).
@@ -53,15 +56,30 @@ impl BoardGeometry {
     }
 }
 
-/// What a board picture shows besides the pieces.
-#[derive(Clone, Debug, Default)]
+/// What a board picture shows besides the pieces, and in which colours.
+#[derive(Clone, Debug)]
 pub struct BoardLook {
+    /// The colours of the game's board style.
+    pub palette: &'static Palette,
     /// Letters and numbers along the edges.
     pub coordinates: bool,
     /// Move numbers to write on pieces.
     pub numbers: Vec<(Cell, usize)>,
-    /// The last move's cell (a red dot).
+    /// The last move's cell (a dot in the palette's last-move colour).
     pub last: Option<Cell>,
+}
+
+impl BoardLook {
+    /// The board and its pieces in `palette`, nothing else.
+    #[must_use]
+    pub fn plain(palette: &'static Palette) -> BoardLook {
+        BoardLook {
+            palette,
+            coordinates: false,
+            numbers: Vec::new(),
+            last: None,
+        }
+    }
 }
 
 /// A mark drawn over a board.
@@ -113,9 +131,10 @@ pub fn draw_marks(painter: &Painter, geo: &BoardGeometry, marks: &[Mark]) {
     }
 }
 
-/// The biggest square that fits the space left in `ui`, at least `min` points a side.
+/// The largest square that fits in `area`, centred in it (the board at any window size and
+/// zoom).
 #[must_use]
-pub fn square_side(ui: &egui::Ui, min: f32) -> f32 {
-    let size = ui.available_size();
-    size.x.min(size.y).max(min)
+pub fn board_square(area: Rect) -> Rect {
+    let side = area.width().min(area.height()).max(0.0);
+    Rect::from_center_size(area.center(), Vec2::splat(side))
 }

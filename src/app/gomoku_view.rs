@@ -1,4 +1,4 @@
-//! The Gomoku view: a wooden board of `size × size` intersections drawn with egui's painter,
+//! The Gomoku view: a board of `size × size` intersections drawn with egui's painter,
 //! the rule and size settings and the display toggles; the rest of the tab is the generic
 //! [`Tab`].
 //!
@@ -6,7 +6,7 @@
 //! 1 … size from the bottom, as on printed Renju boards. Each intersection is its own
 //! accessible, clickable widget named like `H8`.
 
-use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Stroke, Ui, Vec2};
+use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Stroke, StrokeKind, Ui, Vec2};
 
 use crate::core::{BySide, GameRules, Level, Outcome, Side};
 use crate::gomoku::{GomokuEngine, Point, Position, Rule, Threat};
@@ -16,12 +16,12 @@ use super::board::{BoardGeometry, BoardLook, Cell};
 use super::controller::Controller;
 use super::panels;
 use super::tab::{GameView, Tab};
+use super::theme::Palette;
 
-const WOOD: Color32 = Color32::from_rgb(222, 184, 112);
-const WOOD_EDGE: Color32 = Color32::from_rgb(160, 118, 60);
-const GRID: Color32 = Color32::from_rgb(70, 45, 20);
-const MARK: Color32 = Color32::from_rgb(220, 40, 40);
-const WIN: Color32 = Color32::from_rgb(40, 160, 255);
+/// How long the last stone takes to drop onto the board at normal speed, in seconds.
+pub const DROP_SECONDS: f32 = 0.3;
+/// How much larger than its final size a dropping stone starts (it falls from above).
+const DROP_START_SCALE: f32 = 1.6;
 
 /// Default board size, in intersections per side.
 pub const DEFAULT_SIZE: u8 = 15;
@@ -52,6 +52,7 @@ impl GameView for Position {
         },
         uses_depth: |level| level == Level::Hard,
     };
+    const ANIMATION_SECONDS: f32 = DROP_SECONDS;
 
     /// A new 15×15 Renju game with Black human and White computer (Medium).
     fn new_tab(ctx: &egui::Context) -> GomokuTab {
@@ -99,7 +100,7 @@ impl GameView for Position {
         let over = tab.ctl.outcome().is_some();
         for (side, n) in [(Side::Black, black), (Side::White, moves - black)] {
             ui.horizontal(|ui| {
-                panels::side_icon(ui, stone_color(side));
+                panels::side_icon(ui, tab.palette.piece(side));
                 let who = session.players.get(side).name();
                 let text = format!("{side}: {n} moves ({who})");
                 if side == to_move && !over {
@@ -161,25 +162,7 @@ impl GameView for Position {
         pos: &Position,
         look: &BoardLook,
     ) -> BoardGeometry {
-        let n = pos.size();
-        let side = rect.width().min(rect.height());
-        let outer = Rect::from_min_size(rect.min, Vec2::splat(side));
-        // Room for the coordinates: a whole cell around the grid with them, half without.
-        let edge = if look.coordinates { 1.0 } else { 0.6 };
-        let cell = side / (f32::from(n) - 1.0 + 2.0 * edge);
-        let geo = BoardGeometry {
-            size: n,
-            first: outer.min + Vec2::splat(cell * edge),
-            pitch: cell,
-        };
-        draw_grid(painter, outer, &geo, look.coordinates);
-        for p in star_points(n) {
-            if let Some(c) = Position::cell_of(pos, p) {
-                painter.circle_filled(geo.center(c), cell * 0.1, GRID);
-            }
-        }
-        draw_stones(painter, pos, &geo, look);
-        geo
+        paint(painter, rect, pos, look, None)
     }
 
     fn paint_board(
@@ -189,19 +172,33 @@ impl GameView for Position {
         look: &BoardLook,
     ) -> BoardGeometry {
         let pos = tab.shown().position();
-        let geo = Position::paint_position(painter, rect, pos, look);
+        let now = painter.ctx().input(|i| i.time);
+        let geo = paint(
+            painter,
+            rect,
+            pos,
+            look,
+            tab.anim.progress(now, DROP_SECONDS),
+        );
         if pos.outcome().is_none() {
-            draw_marks(&tab.view, painter, pos, &geo);
+            draw_marks(&tab.view, look.palette, painter, pos, &geo);
         }
         geo
     }
 
-    fn paint_preview(painter: &Painter, geo: &BoardGeometry, cell: Cell, side: Side, dot: bool) {
+    fn paint_preview(
+        painter: &Painter,
+        geo: &BoardGeometry,
+        colors: &Palette,
+        cell: Cell,
+        side: Side,
+        dot: bool,
+    ) {
         let r = if dot { 0.12 } else { 0.46 };
         painter.circle_filled(
             geo.center(cell),
             geo.pitch * r,
-            stone_color(side).gamma_multiply(0.45),
+            colors.piece(side).gamma_multiply(0.45),
         );
     }
 
@@ -267,16 +264,22 @@ fn rule_settings(tab: &mut GomokuTab, ui: &mut Ui) {
     }
 }
 
-/// The wooden board in `outer`, its lines and (when `coordinates`) the coordinates on all
-/// four sides (A… across, 1… up).
-fn draw_grid(painter: &Painter, outer: Rect, geo: &BoardGeometry, coordinates: bool) {
+/// The board in `outer`, its lines and (when `coordinates`) the coordinates on all four
+/// sides (A… across, 1… up), in `colors`.
+fn draw_grid(
+    painter: &Painter,
+    colors: &Palette,
+    outer: Rect,
+    geo: &BoardGeometry,
+    coordinates: bool,
+) {
     let (n, cell, origin) = (geo.size, geo.pitch, geo.first);
-    painter.rect_filled(outer, 4.0, WOOD);
+    painter.rect_filled(outer, 4.0, colors.board);
     painter.rect_stroke(
         outer,
         4.0,
-        Stroke::new(2.0, WOOD_EDGE),
-        egui::StrokeKind::Inside,
+        Stroke::new(2.0, colors.frame_edge),
+        StrokeKind::Inside,
     );
     let span = cell * f32::from(n - 1);
     for i in 0..n {
@@ -284,11 +287,11 @@ fn draw_grid(painter: &Painter, outer: Rect, geo: &BoardGeometry, coordinates: b
         let w = if i == 0 || i == n - 1 { 1.6 } else { 0.8 };
         painter.line_segment(
             [origin + Vec2::new(t, 0.0), origin + Vec2::new(t, span)],
-            Stroke::new(w, GRID),
+            Stroke::new(w, colors.grid),
         );
         painter.line_segment(
             [origin + Vec2::new(0.0, t), origin + Vec2::new(span, t)],
-            Stroke::new(w, GRID),
+            Stroke::new(w, colors.grid),
         );
     }
     if !coordinates {
@@ -296,7 +299,7 @@ fn draw_grid(painter: &Painter, outer: Rect, geo: &BoardGeometry, coordinates: b
     }
     let font = FontId::proportional((cell * 0.36).max(8.0));
     let label = |at: Pos2, text: &str| {
-        painter.text(at, Align2::CENTER_CENTER, text, font.clone(), GRID);
+        painter.text(at, Align2::CENTER_CENTER, text, font.clone(), colors.labels);
     };
     for i in 0..n {
         let letter = char::from(b'A' + i).to_string();
@@ -310,9 +313,83 @@ fn draw_grid(painter: &Painter, outer: Rect, geo: &BoardGeometry, coordinates: b
     }
 }
 
-/// The stones (set-up stones first, then the moves in order), their numbers, the last move
-/// and the winning line.
-fn draw_stones(painter: &Painter, pos: &Position, geo: &BoardGeometry, look: &BoardLook) {
+/// How a stone dropping in looks at `progress` (0 to 1) of its animation: its size as a
+/// multiple of its final size (shrinking to 1 as it lands) and its opacity (rising to 1).
+#[must_use]
+pub fn drop_in(progress: f32) -> (f32, f32) {
+    let t = progress.clamp(0.0, 1.0);
+    // Ease out: fast at first, settling gently.
+    let eased = 1.0 - (1.0 - t) * (1.0 - t);
+    (DROP_START_SCALE + (1.0 - DROP_START_SCALE) * eased, eased)
+}
+
+/// `pos` in the square `rect` as `look` says, the last move's stone dropping in while
+/// `drop` (its animation's progress) runs; returns where the intersections are.
+fn paint(
+    painter: &Painter,
+    rect: Rect,
+    pos: &Position,
+    look: &BoardLook,
+    drop: Option<f32>,
+) -> BoardGeometry {
+    let n = pos.size();
+    let side = rect.width().min(rect.height());
+    let outer = Rect::from_min_size(rect.min, Vec2::splat(side));
+    // Room for the coordinates: a whole cell around the grid with them, half without.
+    let edge = if look.coordinates { 1.0 } else { 0.6 };
+    let cell = side / (f32::from(n) - 1.0 + 2.0 * edge);
+    let geo = BoardGeometry {
+        size: n,
+        first: outer.min + Vec2::splat(cell * edge),
+        pitch: cell,
+    };
+    draw_grid(painter, look.palette, outer, &geo, look.coordinates);
+    for p in star_points(n) {
+        if let Some(c) = Position::cell_of(pos, p) {
+            painter.circle_filled(geo.center(c), cell * 0.1, look.palette.grid);
+        }
+    }
+    draw_stones(painter, pos, &geo, look, drop);
+    geo
+}
+
+/// One stone of `side` at `m` on a grid `cell` apart, `(scale, opacity)` as [`drop_in`]
+/// says ((1, 1) once it has landed).
+fn draw_stone(
+    painter: &Painter,
+    colors: &Palette,
+    m: Pos2,
+    cell: f32,
+    side: Side,
+    (scale, opacity): (f32, f32),
+) {
+    let r = cell * 0.46 * scale;
+    painter.circle_filled(
+        m + Vec2::splat(cell * 0.04 * scale),
+        r,
+        colors.shadow.gamma_multiply(opacity),
+    );
+    painter.circle_filled(m, r, colors.piece(side).gamma_multiply(opacity));
+    painter.circle_stroke(
+        m,
+        r,
+        Stroke::new(
+            colors.piece_edge_width,
+            colors.piece_edge(side).gamma_multiply(opacity),
+        ),
+    );
+}
+
+/// The stones (set-up stones first, then the moves in order), the last move's dropping in
+/// while `drop` runs, their numbers, then the last-move mark and the winning line.
+fn draw_stones(
+    painter: &Painter,
+    pos: &Position,
+    geo: &BoardGeometry,
+    look: &BoardLook,
+    drop: Option<f32>,
+) {
+    let colors = look.palette;
     let cell = geo.pitch;
     let r = cell * 0.46;
     let at = |p: Point| Position::cell_of(pos, p).map(|c| geo.center(c));
@@ -324,29 +401,27 @@ fn draw_stones(painter: &Painter, pos: &Position, geo: &BoardGeometry, look: &Bo
             continue;
         };
         let m = geo.center(c);
-        painter.circle_filled(
-            m + Vec2::splat(cell * 0.04),
-            r,
-            Color32::from_black_alpha(70),
-        );
-        painter.circle_filled(m, r, stone_color(side));
-        painter.circle_stroke(m, r, Stroke::new(0.8, Color32::from_gray(60)));
+        let dropping = match drop {
+            Some(t) if look.last == Some(c) => drop_in(t),
+            _ => (1.0, 1.0),
+        };
+        draw_stone(painter, colors, m, cell, side, dropping);
         if let Some(&(_, n)) = look.numbers.iter().find(|(cell, _)| *cell == c) {
             painter.text(
                 m,
                 Align2::CENTER_CENTER,
                 n.to_string(),
                 FontId::proportional(cell * 0.38),
-                stone_color(side.other()),
+                colors.piece(side.other()),
             );
         }
     }
-    if let Some(last) = look.last {
+    if let Some(last) = look.last.filter(|_| drop.is_none()) {
         let m = geo.center(last);
         if look.numbers.is_empty() {
-            painter.circle_filled(m, cell * 0.12, MARK);
+            painter.circle_filled(m, cell * 0.12, colors.last_move);
         } else {
-            painter.circle_stroke(m, r, Stroke::new(2.0, MARK));
+            painter.circle_stroke(m, r, Stroke::new(2.0, colors.last_move));
         }
     }
     if let Some(line) = pos.winning_line() {
@@ -355,16 +430,22 @@ fn draw_stones(painter: &Painter, pos: &Position, geo: &BoardGeometry, look: &Bo
             line.last().and_then(|&p| at(p)),
         );
         if let (Some(a), Some(b)) = ends {
-            painter.line_segment([a, b], Stroke::new(cell * 0.14, WIN));
+            painter.line_segment([a, b], Stroke::new(cell * 0.14, colors.highlight));
         }
         for m in line.iter().filter_map(|&p| at(p)) {
-            painter.circle_stroke(m, r, Stroke::new(2.5, WIN));
+            painter.circle_stroke(m, r, Stroke::new(2.5, colors.highlight));
         }
     }
 }
 
 /// Black's forbidden points (red crosses) and the threat rings, as the view asks.
-fn draw_marks(view: &GomokuView, painter: &Painter, pos: &Position, geo: &BoardGeometry) {
+fn draw_marks(
+    view: &GomokuView,
+    colors: &Palette,
+    painter: &Painter,
+    pos: &Position,
+    geo: &BoardGeometry,
+) {
     let cell = geo.pitch;
     let at = |p: Point| Position::cell_of(pos, p).map(|c| geo.center(c));
     if view.show_forbidden {
@@ -374,7 +455,7 @@ fn draw_marks(view: &GomokuView, painter: &Painter, pos: &Position, geo: &BoardG
             .filter_map(|(p, _)| at(p))
         {
             let d = cell * 0.22;
-            let s = Stroke::new(2.5, MARK);
+            let s = Stroke::new(2.5, colors.last_move);
             painter.line_segment([c - Vec2::splat(d), c + Vec2::splat(d)], s);
             painter.line_segment([c + Vec2::new(-d, d), c + Vec2::new(d, -d)], s);
         }
@@ -409,11 +490,4 @@ fn star_points(n: u8) -> Vec<Point> {
         v.push(Point { x: n / 2, y: n / 2 });
     }
     v
-}
-
-fn stone_color(side: Side) -> Color32 {
-    match side {
-        Side::Black => Color32::from_rgb(25, 25, 25),
-        Side::White => Color32::from_rgb(245, 245, 240),
-    }
 }

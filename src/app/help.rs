@@ -1,7 +1,7 @@
 //! The Help window (F1 or the "?" button): the rules of Reversi and of each Gomoku rule set
-//! with diagrams drawn by the games' own board painters, the controls, the shortcuts (from
-//! the shortcut table), what the levels do (from each game's [`LevelHelp`]) and where the
-//! records are kept.
+//! with diagrams drawn by the games' own board painters in the board style chosen for each
+//! game, the controls, the shortcuts (from the shortcut table), what the levels do (from each
+//! game's [`LevelHelp`]) and where the records are kept.
 //!
 //! Every diagram is a real position; [`diagrams`] builds them and the tests check that the
 //! rules classify each one as its caption says.
@@ -10,14 +10,16 @@ use std::path::Path;
 
 use egui::{RichText, Sense, Ui, Vec2};
 
-use crate::core::Level;
+use crate::core::{ByGame, GameKind, Level};
 use crate::gomoku;
+use crate::persist::BoardStyle;
 use crate::reversi;
 
 use super::board::{self, BoardLook, Mark};
 use super::panels::LevelHelp;
 use super::shortcuts::{Action, Bindings};
 use super::tab::GameView;
+use super::theme::{self, Palette};
 
 /// Width and height of a diagram, in points.
 const DIAGRAM: f32 = 210.0;
@@ -76,8 +78,14 @@ impl Section {
 
 impl HelpWindow {
     /// The window, when open; `data_dir` is where this window keeps its files (`None`: in
-    /// memory only).
-    pub fn show(&mut self, ctx: &egui::Context, data_dir: Option<&Path>) {
+    /// memory only); the diagrams are drawn in each game's board style of `styles`.
+    pub fn show(
+        &mut self,
+        ctx: &egui::Context,
+        data_dir: Option<&Path>,
+        styles: &ByGame<BoardStyle>,
+    ) {
+        let palette = |game| theme::palette(game, *styles.get(game));
         let mut open = self.open;
         egui::Window::new("Help")
             .open(&mut open)
@@ -91,8 +99,8 @@ impl HelpWindow {
                 });
                 ui.separator();
                 egui::ScrollArea::vertical().show(ui, |ui| match self.section {
-                    Section::Reversi => reversi_rules(ui),
-                    Section::Gomoku => gomoku_rules(ui),
+                    Section::Reversi => reversi_rules(ui, palette(GameKind::Reversi)),
+                    Section::Gomoku => gomoku_rules(ui, palette(GameKind::Gomoku)),
                     Section::Controls => controls(ui),
                     Section::Shortcuts => shortcut_table(ui),
                     Section::Levels => levels(ui),
@@ -108,14 +116,20 @@ fn paragraph(ui: &mut Ui, text: &str) {
     ui.add_space(4.0);
 }
 
-/// `pos` drawn by its game's painter, with `marks` and a caption below.
-fn diagram<G: GameView>(ui: &mut Ui, pos: &G, marks: &[Mark], caption: &str) {
+/// `pos` drawn by its game's painter in `palette`, with `marks` and a caption below.
+fn diagram<G: GameView>(
+    ui: &mut Ui,
+    palette: &'static Palette,
+    pos: &G,
+    marks: &[Mark],
+    caption: &str,
+) {
     ui.vertical(|ui| {
         ui.set_width(DIAGRAM);
         let (rect, _) = ui.allocate_exact_size(Vec2::splat(DIAGRAM), Sense::hover());
         let look = BoardLook {
             coordinates: true,
-            ..BoardLook::default()
+            ..BoardLook::plain(palette)
         };
         let geo = G::paint_position(ui.painter(), rect, pos, &look);
         board::draw_marks(ui.painter(), &geo, marks);
@@ -123,7 +137,7 @@ fn diagram<G: GameView>(ui: &mut Ui, pos: &G, marks: &[Mark], caption: &str) {
     });
 }
 
-fn reversi_rules(ui: &mut Ui) {
+fn reversi_rules(ui: &mut Ui, palette: &'static Palette) {
     paragraph(
         ui,
         "Reversi is played on 8×8 squares with discs that are black on one side and white on \
@@ -146,13 +160,21 @@ fn reversi_rules(ui: &mut Ui) {
     ui.horizontal_wrapped(|ui| {
         diagram(
             ui,
+            palette,
             &before,
             &marks,
             "Black plays d4: it brackets a White disc in each of the eight directions.",
         );
-        diagram(ui, &after, &[], "After d4: all eight are flipped to Black.");
         diagram(
             ui,
+            palette,
+            &after,
+            &[],
+            "After d4: all eight are flipped to Black.",
+        );
+        diagram(
+            ui,
+            palette,
             &pass,
             &[],
             "Black to move has no square that flips a disc, so Black must pass; White plays on.",
@@ -167,7 +189,7 @@ fn reversi_rules(ui: &mut Ui) {
     );
 }
 
-fn gomoku_rules(ui: &mut Ui) {
+fn gomoku_rules(ui: &mut Ui, palette: &'static Palette) {
     paragraph(
         ui,
         "Gomoku is played on the intersections of a grid (15×15 here, 9×9 to 19×19 under \
@@ -208,7 +230,7 @@ fn gomoku_rules(ui: &mut Ui) {
                 Mark::Ring(cell(&d.position, d.point))
             }];
             marks.extend(d.also.iter().map(|&p| Mark::Cross(cell(&d.position, p))));
-            diagram(ui, &d.position, &marks, d.caption);
+            diagram(ui, palette, &d.position, &marks, d.caption);
         }
     });
 }
@@ -238,6 +260,12 @@ fn controls(ui: &mut Ui) {
          the side to move as in .obf files; Gomoku: the moves), Paste transcript (import the \
          moves on the clipboard as a new game), and whether to show coordinates, move numbers \
          and legal moves.",
+    );
+    paragraph(
+        ui,
+        "The View menu chooses the theme (light, dark or the system's), each game's board \
+         style (also used by the diagrams in this help), the zoom (also by keyboard, see \
+         Shortcuts) and how fast moves are animated. All of it is remembered.",
     );
     paragraph(
         ui,
@@ -321,7 +349,8 @@ fn data(ui: &mut Ui, dir: Option<&Path>) {
             paragraph(
                 ui,
                 "records.json holds each profile's wins, losses and draws per game and level; \
-                 settings.json the current profile and the board display; current-game.json \
+                 settings.json the current profile, the board display and the look (theme, \
+                 board styles, zoom, move animation); current-game.json \
                  both games in progress, so they come back when you start again. Another \
                  folder can be chosen with --data-dir or the REVERSI_GOMOKU_DATA_DIR \
                  environment variable.",

@@ -3,6 +3,7 @@
 //! module only draws and forwards clicks.
 
 pub mod analysis;
+pub mod animation;
 pub mod autosave;
 pub mod board;
 pub mod controller;
@@ -19,6 +20,9 @@ pub mod reversi_view;
 pub mod shortcuts;
 pub mod tab;
 pub mod teacher;
+pub mod theme;
+pub mod view_menu;
+pub mod zoom;
 
 use std::path::{Path, PathBuf};
 
@@ -31,9 +35,13 @@ use persistence::DataStore;
 use records_window::RecordsWindow;
 use shortcuts::{Action, Bindings};
 use tab::{AnyTab, BoardRequest, GameView, WindowState};
+use zoom::ZoomFollower;
 
 pub use gomoku_view::{GomokuTab, GomokuView};
 pub use reversi_view::{ReversiTab, ReversiView};
+
+/// Width of the side panel of controls, in points, when the window is wide enough.
+const CONTROLS_WIDTH: f32 = 310.0;
 
 /// How many frames "Paste transcript" waits for the clipboard's text.
 const PASTE_FRAMES: u64 = 10;
@@ -70,6 +78,8 @@ pub struct ReversiGomokuApp {
     dialog: Option<files::PendingDialog>,
     /// The language the window's title was last set in.
     titled: Option<Language>,
+    /// Remembers a zoom changed by another route than [`zoom::set_zoom`].
+    zoom: ZoomFollower,
 }
 
 /// What replaces the current game once the user has answered the abandon dialog.
@@ -100,7 +110,8 @@ impl ReversiGomokuApp {
     }
 
     /// The app keeping its records, settings and autosaves in `dir` (created when missing):
-    /// the autosaved games are restored; damaged files are reported as notices.
+    /// the autosaved games are restored, the remembered theme and zoom applied; damaged files
+    /// are reported as notices.
     pub fn with_data_dir(ctx: &egui::Context, game: GameKind, dir: &Path) -> ReversiGomokuApp {
         ReversiGomokuApp::with_data(ctx, game, DataStore::open(dir))
     }
@@ -120,10 +131,13 @@ impl ReversiGomokuApp {
             confirm: None,
             dialog: None,
             titled: None,
+            zoom: ZoomFollower::new(ctx),
         };
-        // The zoom keys are in our shortcut table, handled by `shortcuts::zoom`.
+        // The zoom keys are in our shortcut table, handled by `shortcuts::zoom`, which
+        // remembers the zoom; egui's own zoom keys would change it a second time.
         ctx.options_mut(|o| o.zoom_with_keyboard = false);
         Bindings::default().install(ctx);
+        view_menu::apply_settings(ctx, app.data.settings());
         for kind in GameKind::ALL {
             let display = app.data.board_display(kind);
             app.tab_mut(kind).set_display(display);
@@ -246,8 +260,10 @@ impl ReversiGomokuApp {
 
     /// Per-frame work that is not drawing, for every tab (so a computer-vs-computer game goes
     /// on in the hidden one): the workers' news and the computer's moves, replays, recording
-    /// finished games and the autosave; and the result of a file dialog.
+    /// finished games and the autosave; the result of a file dialog; and a zoom changed by
+    /// another route than [`zoom::set_zoom`], to remember.
     pub fn logic(&mut self, ctx: &egui::Context) {
+        self.zoom.follow(ctx, &mut self.data);
         let minimized = ctx.input(|i| i.viewport().minimized.unwrap_or(false));
         let dialog_open =
             self.confirm.is_some() || GameKind::ALL.iter().any(|k| self.tab(*k).has_dialog());
@@ -265,10 +281,17 @@ impl ReversiGomokuApp {
         self.poll_dialog(ctx);
     }
 
+    /// Set the UI zoom (clamped to the allowed range) from the next frame on and remember it;
+    /// see [`zoom::set_zoom`]. Returns the factor applied.
+    pub fn set_zoom(&mut self, ctx: &egui::Context, factor: f32) -> f32 {
+        zoom::set_zoom(ctx, &mut self.data, factor)
+    }
+
     fn top_bar(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         let hover = |text: &str, action| shortcuts::hover_text(&ctx, text, action);
-        ui.horizontal(|ui| {
+        // Wrapped, so that every button stays reachable in a narrow or zoomed window.
+        ui.horizontal_wrapped(|ui| {
             for kind in GameKind::ALL {
                 ui.selectable_value(&mut self.game, kind, kind.label())
                     .on_hover_text(hover(&tr!("top-switch-game-hover"), Action::SwitchGame));
@@ -299,6 +322,7 @@ impl ReversiGomokuApp {
             {
                 self.transcript.open = !self.transcript.open;
             }
+            view_menu::view_menu(ui, &mut self.data);
             if ui
                 .button("?")
                 .on_hover_text(hover("Help: rules, controls, shortcuts", Action::Help))
@@ -362,7 +386,9 @@ impl ReversiGomokuApp {
             }
             Action::Help => self.help.open = !self.help.open,
             Action::Fullscreen => shortcuts::toggle_fullscreen(ctx),
-            Action::ZoomIn | Action::ZoomOut | Action::ZoomReset => shortcuts::zoom(ctx, action),
+            Action::ZoomIn | Action::ZoomOut | Action::ZoomReset => {
+                shortcuts::zoom(ctx, &mut self.data, action);
+            }
             Action::CursorLeft
             | Action::CursorRight
             | Action::CursorUp
@@ -483,19 +509,22 @@ impl ReversiGomokuApp {
             ui.label(status);
         });
         let game = self.game;
+        // At most a bit over half the window, so the board keeps room at the minimum size and
+        // at high zoom.
+        let controls_width = (ui.available_width() * 0.55).min(CONTROLS_WIDTH);
         egui::Panel::right("controls")
             .resizable(false)
-            .exact_size(310.0)
+            .exact_size(controls_width)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.tab_mut(game).side_panel(ui));
+                // Both ways: at high zoom in a small window the controls are wider than the panel.
+                egui::ScrollArea::both().show(ui, |ui| self.tab_mut(game).side_panel(ui));
             });
-        egui::CentralPanel::default().show(ui, |ui| {
-            ui.vertical_centered(|ui| self.tab_mut(game).board(ui));
-        });
+        egui::CentralPanel::default().show(ui, |ui| self.tab_mut(game).board(ui));
         let current = self.tab(game).current_game();
         self.records_window.show(&ctx, &mut self.data, &current);
         self.transcript_window(&ctx);
-        self.help.show(&ctx, self.data.dir());
+        let styles = self.data.settings().board_style;
+        self.help.show(&ctx, self.data.dir(), &styles);
         self.board_requests(&ctx);
         for kind in GameKind::ALL {
             if self.tab_mut(kind).take_new_game_request() {

@@ -758,6 +758,28 @@ impl DataStore {
         }
     }
 
+    /// The settings as they are now (what `settings.json` holds or is about to).
+    #[must_use]
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Change the settings with `change` and, when anything changed, write them (on the
+    /// writer thread). A change the file's validation would refuse is dropped with a notice.
+    pub fn change_settings(&mut self, change: impl FnOnce(&mut Settings)) {
+        let mut next = self.settings.clone();
+        change(&mut next);
+        if next == self.settings {
+            return;
+        }
+        if let Err(e) = next.validate() {
+            self.notice(format!("Cannot change the settings: {e}"));
+            return;
+        }
+        self.settings = next;
+        self.save_settings();
+    }
+
     /// Whether `name` can be a profile; if not, says why in a notice.
     fn usable_name(&mut self, name: &str) -> bool {
         let problem = if name.trim() == name {

@@ -4,40 +4,32 @@
 //! Each square is its own clickable, accessible widget named `a1` … `h8`, so screen readers
 //! and UI tests find squares by name.
 
-use std::time::Instant;
-
-use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Stroke, StrokeKind, Ui, Vec2};
+use egui::{Align2, FontId, Painter, Pos2, Rect, Stroke, StrokeKind, Ui, Vec2};
 
 use crate::core::{BySide, Level, Outcome, Side};
 use crate::reversi::{Move, Position, ReversiEngine, Square};
 use crate::session::{PlayerKind, Session};
 
+use super::animation::MoveAnimation;
 use super::board::{BoardGeometry, BoardLook, Cell};
 use super::controller::Controller;
 use super::panels;
 use super::shortcuts::{self, Action};
 use super::tab::{GameView, Tab};
+use super::theme::Palette;
 
-/// How long the discs flipped by the last move take to turn over, in seconds.
-const FLIP_SECONDS: f32 = 0.45;
-/// How long flipped discs keep a highlight ring after turning, in seconds.
-const HIGHLIGHT_SECONDS: f32 = 1.5;
-
-const BOARD_GREEN: Color32 = Color32::from_rgb(0, 112, 60);
-const LINE: Color32 = Color32::from_rgb(0, 60, 30);
-const BLACK_DISC: Color32 = Color32::from_rgb(20, 20, 20);
-const WHITE_DISC: Color32 = Color32::from_rgb(240, 240, 240);
-const MARK: Color32 = Color32::from_rgb(230, 50, 50);
+/// How long the discs flipped by the last move take to turn over at normal speed, in seconds.
+pub const FLIP_SECONDS: f32 = 0.45;
+/// How long flipped discs keep a fading ring at normal speed (counted from the move), in
+/// seconds.
+pub const HIGHLIGHT_SECONDS: f32 = 1.5;
 
 /// The Reversi tab.
 pub type ReversiTab = Tab<Position>;
 
-/// What the Reversi view keeps between frames.
-pub struct ReversiView {
-    /// Ply count the flip animation belongs to, and when it started.
-    anim: Option<(usize, Instant)>,
-    seen_ply: usize,
-}
+/// What the Reversi view keeps between frames: nothing of its own (the tab keeps the board
+/// display, the move animation and the palette).
+pub struct ReversiView;
 
 impl GameView for Position {
     type View = ReversiView;
@@ -50,6 +42,7 @@ impl GameView for Position {
         },
         uses_depth: |level| level != Level::Easy,
     };
+    const ANIMATION_SECONDS: f32 = HIGHLIGHT_SECONDS;
 
     fn new_tab(ctx: &egui::Context) -> ReversiTab {
         let players = BySide {
@@ -62,10 +55,7 @@ impl GameView for Position {
             ReversiEngine::default(),
             move || repaint.request_repaint(),
         );
-        let view = ReversiView {
-            anim: None,
-            seen_ply: 0,
-        };
+        let view = ReversiView;
         Tab::new(ctl, view)
     }
 
@@ -73,21 +63,12 @@ impl GameView for Position {
         Ok(Position::new())
     }
 
-    fn view_logic(tab: &mut ReversiTab, _ctx: &egui::Context) {
-        let ply = tab.shown().ply();
-        let view = &mut tab.view;
-        if ply != view.seen_ply {
-            view.anim = (ply > view.seen_ply).then(|| (ply, Instant::now()));
-            view.seen_ply = ply;
-        }
-    }
-
     fn panel_header(tab: &ReversiTab, ui: &mut Ui) {
         let session = &tab.ctl.session;
         let pos = session.position();
         for side in Side::BOTH {
             ui.horizontal(|ui| {
-                panels::side_icon(ui, disc_color(side));
+                panels::side_icon(ui, tab.palette.piece(side));
                 let who = session.players.get(side).name();
                 // Over on the board or off it (resignation, time, agreed draw): nobody is to move.
                 let to_move = pos.side_to_move() == side && tab.ctl.outcome().is_none();
@@ -167,7 +148,7 @@ impl GameView for Position {
         pos: &Position,
         look: &BoardLook,
     ) -> BoardGeometry {
-        let geo = draw_grid(painter, rect, look.coordinates);
+        let geo = draw_grid(painter, look.palette, rect, look.coordinates);
         draw_discs(painter, &geo, pos, look, &Flips::NONE);
         geo
     }
@@ -178,28 +159,29 @@ impl GameView for Position {
         rect: Rect,
         look: &BoardLook,
     ) -> BoardGeometry {
-        let geo = draw_grid(painter, rect, look.coordinates);
-        let age = tab
-            .view
-            .anim
-            .map_or(f32::MAX, |(_, t)| t.elapsed().as_secs_f32());
+        let geo = draw_grid(painter, look.palette, rect, look.coordinates);
         let flips = Flips {
-            discs: last_move_flips(tab.shown()),
-            age,
+            discs: flipped_discs(tab),
+            anim: tab.anim,
+            now: painter.ctx().input(|i| i.time),
         };
         draw_discs(painter, &geo, tab.shown().position(), look, &flips);
-        if age < HIGHLIGHT_SECONDS {
-            painter.ctx().request_repaint();
-        }
         geo
     }
 
-    fn paint_preview(painter: &Painter, geo: &BoardGeometry, cell: Cell, side: Side, dot: bool) {
+    fn paint_preview(
+        painter: &Painter,
+        geo: &BoardGeometry,
+        colors: &Palette,
+        cell: Cell,
+        side: Side,
+        dot: bool,
+    ) {
         let (r, alpha) = if dot { (0.1, 0.6) } else { (0.41, 0.45) };
         painter.circle_filled(
             geo.center(cell),
             geo.pitch * r,
-            disc_color(side).gamma_multiply(alpha),
+            colors.piece(side).gamma_multiply(alpha),
         );
     }
 
@@ -216,9 +198,10 @@ impl GameView for Position {
     }
 }
 
-/// The board's felt, lines, the four marker dots and (when `coordinates`) the coordinates,
-/// a–h across the top and 1–8 down the left, in the square `outer`; returns where the squares are.
-fn draw_grid(painter: &Painter, outer: Rect, coordinates: bool) -> BoardGeometry {
+/// The board's frame, squares, lines, the four marker dots and (when `coordinates`) the
+/// coordinates, a–h across the top and 1–8 down the left, in the square `outer` in `colors`;
+/// returns where the squares are.
+fn draw_grid(painter: &Painter, colors: &Palette, outer: Rect, coordinates: bool) -> BoardGeometry {
     let side = outer.width().min(outer.height());
     let outer = Rect::from_min_size(outer.min, Vec2::splat(side));
     let margin = if coordinates {
@@ -228,10 +211,17 @@ fn draw_grid(painter: &Painter, outer: Rect, coordinates: bool) -> BoardGeometry
     };
     let board = outer.shrink(margin);
     let cell = board.width() / 8.0;
-    painter.rect_filled(outer, 6.0, Color32::from_rgb(30, 50, 40));
-    painter.rect_filled(board, 0.0, BOARD_GREEN);
+    painter.rect_filled(outer, 6.0, colors.frame);
+    painter.rect_stroke(
+        outer,
+        6.0,
+        Stroke::new(1.0, colors.frame_edge),
+        StrokeKind::Inside,
+    );
+    painter.rect_filled(board, 0.0, colors.board);
     let font = FontId::proportional((margin * 0.55).max(9.0));
-    let label = Color32::from_gray(220);
+    let label = colors.labels;
+    let line = colors.grid;
     for i in 0..=8 {
         let t = i as f32 * cell;
         let w = if i == 0 || i == 8 { 2.0 } else { 1.0 };
@@ -240,14 +230,14 @@ fn draw_grid(painter: &Painter, outer: Rect, coordinates: bool) -> BoardGeometry
                 board.min + Vec2::new(t, 0.0),
                 board.min + Vec2::new(t, board.height()),
             ],
-            Stroke::new(w, LINE),
+            Stroke::new(w, line),
         );
         painter.line_segment(
             [
                 board.min + Vec2::new(0.0, t),
                 board.min + Vec2::new(board.width(), t),
             ],
-            Stroke::new(w, LINE),
+            Stroke::new(w, line),
         );
         if coordinates && i < 8 {
             let mid = t + cell / 2.0;
@@ -270,7 +260,7 @@ fn draw_grid(painter: &Painter, outer: Rect, coordinates: bool) -> BoardGeometry
     }
     for (c, r) in [(2, 2), (6, 2), (2, 6), (6, 6)] {
         let p = board.min + Vec2::new(c as f32, r as f32) * cell;
-        painter.circle_filled(p, cell * 0.06, LINE);
+        painter.circle_filled(p, cell * 0.06, line);
     }
     BoardGeometry {
         size: 8,
@@ -300,20 +290,77 @@ pub fn result_text(tab: &ReversiTab) -> Option<String> {
     })
 }
 
-/// The discs the last move flipped (bitboard) and how long ago it was played, in seconds.
+/// How a disc looks at one moment of the move animation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DiscLook {
+    /// The colour showing: the old one during the first half of a turn, then the new one.
+    pub shows: Side,
+    /// Its width as a fraction of its height: 1 lying flat, less while turning over.
+    pub width: f32,
+    /// The opacity of the ring marking a disc just flipped (0: no ring).
+    pub ring: f32,
+}
+
+impl DiscLook {
+    /// How the disc of `side` on a square looks at egui input time `now` of the move
+    /// animation `anim`, given whether the last move flipped it: a flipped disc turns over
+    /// (squashed to its edge, changing colour at the middle), then keeps a fading ring.
+    #[must_use]
+    pub fn at(anim: &MoveAnimation, side: Side, flipped: bool, now: f64) -> DiscLook {
+        let still = DiscLook {
+            shows: side,
+            width: 1.0,
+            ring: 0.0,
+        };
+        if !flipped {
+            return still;
+        }
+        let ring = anim
+            .progress(now, HIGHLIGHT_SECONDS)
+            .map_or(0.0, |t| 1.0 - t);
+        match anim.progress(now, FLIP_SECONDS) {
+            Some(t) => DiscLook {
+                shows: if t < 0.5 { side.other() } else { side },
+                width: (t * std::f32::consts::PI).cos().abs().max(0.08),
+                ring: 0.0,
+            },
+            None => DiscLook { ring, ..still },
+        }
+    }
+}
+
+/// How the disc of `side` on a square of `tab`'s board looks at egui input time `now`,
+/// given whether the last move flipped it, as [`Tab::anim`] says (see [`DiscLook::at`]).
+#[must_use]
+pub fn disc_look(tab: &ReversiTab, side: Side, flipped: bool, now: f64) -> DiscLook {
+    DiscLook::at(&tab.anim, side, flipped, now)
+}
+
+/// The discs flipped by the last move shown (bitboard).
+#[must_use]
+pub fn flipped_discs(tab: &ReversiTab) -> u64 {
+    last_move_flips(tab.shown())
+}
+
+/// The discs the last move flipped (bitboard) and the clock of their animation at `now`
+/// (egui input time).
 struct Flips {
     discs: u64,
-    age: f32,
+    anim: MoveAnimation,
+    now: f64,
 }
 
 impl Flips {
     /// No animation.
     const NONE: Flips = Flips {
         discs: 0,
-        age: f32::MAX,
+        anim: MoveAnimation::new(0),
+        now: 0.0,
     };
 }
 
+/// The discs of `pos`, those `flips` says the last move flipped turning over, with the move
+/// numbers or the last move's dot as `look` says.
 fn draw_discs(
     painter: &Painter,
     geo: &BoardGeometry,
@@ -321,40 +368,18 @@ fn draw_discs(
     look: &BoardLook,
     flips: &Flips,
 ) {
+    let colors = look.palette;
     let cell = geo.pitch;
-    let age = flips.age;
     for sq in Square::all() {
         let Some(side) = pos.disc_at(sq) else {
             continue;
         };
         let at = Cell::new(sq.col(), sq.row());
         let center = geo.center(at);
-        let r = cell * 0.41;
-        let is_flipped = flips.discs & sq.bit() != 0;
-        if is_flipped && age < FLIP_SECONDS {
-            // Turn the disc over: shrink to an edge, show the old colour, then the new one.
-            let t = age / FLIP_SECONDS;
-            let shown = if t < 0.5 { side.other() } else { side };
-            let w = (t * std::f32::consts::PI).cos().abs().max(0.08);
-            let rect = Rect::from_center_size(center, Vec2::new(2.0 * r * w, 2.0 * r));
-            painter.rect_filled(rect, r * w, disc_color(shown));
-            painter.rect_stroke(rect, r * w, Stroke::new(1.0, LINE), StrokeKind::Inside);
+        let disc = DiscLook::at(&flips.anim, side, flips.discs & sq.bit() != 0, flips.now);
+        draw_disc(painter, colors, center, cell, disc);
+        if disc.width < 1.0 {
             continue;
-        }
-        painter.circle_filled(
-            center + Vec2::splat(cell * 0.03),
-            r,
-            Color32::from_black_alpha(90),
-        );
-        painter.circle_filled(center, r, disc_color(side));
-        painter.circle_stroke(center, r, Stroke::new(1.0, LINE));
-        if is_flipped && age < HIGHLIGHT_SECONDS {
-            let alpha = (255.0 * (1.0 - age / HIGHLIGHT_SECONDS)) as u8;
-            painter.circle_stroke(
-                center,
-                r * 1.08,
-                Stroke::new(2.5, Color32::from_rgba_unmultiplied(255, 200, 0, alpha)),
-            );
         }
         if let Some(&(_, n)) = look.numbers.iter().find(|(c, _)| *c == at) {
             painter.text(
@@ -362,10 +387,10 @@ fn draw_discs(
                 Align2::CENTER_CENTER,
                 n.to_string(),
                 FontId::proportional(cell * 0.36),
-                disc_color(side.other()),
+                colors.piece(side.other()),
             );
         } else if Some(at) == look.last {
-            painter.circle_filled(center, cell * 0.08, MARK);
+            painter.circle_filled(center, cell * 0.08, colors.last_move);
         }
     }
 }
@@ -381,9 +406,26 @@ fn last_move_flips(session: &Session<Position>) -> u64 {
     }
 }
 
-fn disc_color(side: Side) -> Color32 {
-    match side {
-        Side::Black => BLACK_DISC,
-        Side::White => WHITE_DISC,
+/// One disc at `center` on a square `cell` wide, as `disc` says: turning over (squashed to
+/// its edge), or lying flat with its shadow and, just flipped, a fading ring.
+fn draw_disc(painter: &Painter, colors: &Palette, center: Pos2, cell: f32, disc: DiscLook) {
+    let r = cell * 0.41;
+    let edge = Stroke::new(colors.piece_edge_width, colors.piece_edge(disc.shows));
+    if disc.width < 1.0 {
+        let w = disc.width;
+        let rect = Rect::from_center_size(center, Vec2::new(2.0 * r * w, 2.0 * r));
+        painter.rect_filled(rect, r * w, colors.piece(disc.shows));
+        painter.rect_stroke(rect, r * w, edge, StrokeKind::Inside);
+        return;
+    }
+    painter.circle_filled(center + Vec2::splat(cell * 0.03), r, colors.shadow);
+    painter.circle_filled(center, r, colors.piece(disc.shows));
+    painter.circle_stroke(center, r, edge);
+    if disc.ring > 0.0 {
+        painter.circle_stroke(
+            center,
+            r * 1.08,
+            Stroke::new(2.5, colors.highlight.gamma_multiply(disc.ring)),
+        );
     }
 }

@@ -12,6 +12,9 @@ use std::sync::Arc;
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
+use super::persistence::DataStore;
+use super::zoom;
+
 /// Something a key can do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Action {
@@ -269,12 +272,20 @@ pub fn hover_text(ctx: &egui::Context, text: &str, action: Action) -> String {
     }
 }
 
-/// The one place the app's zoom changes (a remembered zoom setting can hook in here).
-pub fn zoom(ctx: &egui::Context, action: Action) {
+/// A zoom key: one step in or out, or back to the normal size, through
+/// [`zoom::set_zoom`] so the zoom is remembered in the settings (egui's own zoom keys are
+/// off, so a key press zooms once).
+pub fn zoom(ctx: &egui::Context, data: &mut DataStore, action: Action) {
     match action {
-        Action::ZoomIn => egui::gui_zoom::zoom_in(ctx),
-        Action::ZoomOut => egui::gui_zoom::zoom_out(ctx),
-        Action::ZoomReset => ctx.set_zoom_factor(1.0),
+        Action::ZoomIn => {
+            zoom::step_zoom(ctx, data, 1);
+        }
+        Action::ZoomOut => {
+            zoom::step_zoom(ctx, data, -1);
+        }
+        Action::ZoomReset => {
+            zoom::set_zoom(ctx, data, 1.0);
+        }
         _ => {}
     }
 }

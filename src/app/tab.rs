@@ -9,13 +9,14 @@
 
 use std::time::Duration;
 
-use egui::{Painter, Rect, Sense, Ui, Vec2};
+use egui::{Painter, Rect, Sense, Ui};
 
 use crate::core::clock::TimeControl;
 use crate::core::{GameKind, GameRules, Outcome, Side};
 use crate::persist::{BoardDisplay, GameMeta, LoadError, SavedGame, SavedResult};
 use crate::session::{PlayerKind, Session};
 
+use super::animation::MoveAnimation;
 use super::board::{self, BoardGeometry, BoardLook, Cell, Mark};
 use super::controller::{Controller, Update};
 use super::draw_offer::DrawJudge;
@@ -24,6 +25,7 @@ use super::persistence::{self, DataStore, GameRecord, PersistGame, Tracker};
 use super::records_window::CurrentGame;
 use super::replay::{self, Replay, ReplayAction};
 use super::shortcuts::Action;
+use super::theme::{self, Palette};
 
 /// How often the window is redrawn while a clock runs, in milliseconds (ten times a second
 /// once it shows tenths).
@@ -51,6 +53,8 @@ pub trait GameView: PersistGame + DrawJudge {
     const TITLE: &'static str;
     /// What each level does, for the level chooser.
     const LEVEL_HELP: LevelHelp;
+    /// How long a move's animation lasts at normal speed (its longest phase), in seconds.
+    const ANIMATION_SECONDS: f32;
 
     /// A new game's start position (Black human, White the computer, as on first start),
     /// the computer on its worker thread, and the view.
@@ -65,7 +69,7 @@ pub trait GameView: PersistGame + DrawJudge {
     /// Called after a game was loaded into the tab (Gomoku follows its rule and size).
     fn after_load(_tab: &mut Tab<Self>) {}
 
-    /// Per-frame view bookkeeping after the controller's update (animations).
+    /// Per-frame view bookkeeping after the controller's update.
     fn view_logic(_tab: &mut Tab<Self>, _ctx: &egui::Context) {}
 
     /// The game's own lines at the top of the side panel (disc counts, moves per side).
@@ -96,13 +100,15 @@ pub trait GameView: PersistGame + DrawJudge {
     /// The cell where `mv` puts its piece (none for a pass).
     fn cell_of(pos: &Self, mv: Self::Move) -> Option<Cell>;
 
-    /// Paints `pos` into the square `rect`: the board, its coordinates, the pieces, move
-    /// numbers and the last move as `look` says. The board on screen and the help's
-    /// diagrams both use it.
+    /// Paints `pos` into the square `rect` in the colours of `look.palette`: the board, its
+    /// coordinates, the pieces, move numbers and the last move as `look` says. The board on
+    /// screen and the help's diagrams both use it.
     fn paint_position(painter: &Painter, rect: Rect, pos: &Self, look: &BoardLook)
     -> BoardGeometry;
 
-    /// Paints the tab's board (the shown position with the view's animations and marks).
+    /// Paints the tab's board: the shown position, its last move animated as [`Tab::anim`]
+    /// says (the tab asks for frames while it runs, see [`GameView::ANIMATION_SECONDS`]),
+    /// and the view's marks.
     fn paint_board(
         tab: &Tab<Self>,
         painter: &Painter,
@@ -112,9 +118,16 @@ pub trait GameView: PersistGame + DrawJudge {
         Self::paint_position(painter, rect, tab.shown().position(), look)
     }
 
-    /// A translucent piece of `side` on `cell`: a whole one where the pointer is, or a small
-    /// dot for a legal move.
-    fn paint_preview(painter: &Painter, geo: &BoardGeometry, cell: Cell, side: Side, dot: bool);
+    /// A translucent piece of `side` in `colors` on `cell`: a whole one where the pointer is,
+    /// or a small dot for a legal move.
+    fn paint_preview(
+        painter: &Painter,
+        geo: &BoardGeometry,
+        colors: &Palette,
+        cell: Cell,
+        side: Side,
+        dot: bool,
+    );
 
     /// The banner across a finished game ("Black wins 40–24").
     fn banner(tab: &Tab<Self>) -> Option<String>;
@@ -142,6 +155,13 @@ pub struct Tab<G: GameView> {
     /// A hot-seat draw offer waiting for the other player's answer: the side offering and
     /// the ply it was made at (an offer made before another move lapses).
     pub draw_offer: Option<(Side, usize)>,
+    /// The animation of the last move shown.
+    pub anim: MoveAnimation,
+    /// The board's colours, in the style chosen for this game.
+    pub palette: &'static Palette,
+    /// The area the board was last given (the central panel's), in points; the board is the
+    /// largest square centred in it ([`board::board_square`]).
+    pub board_area: Rect,
     /// What the board shows (remembered in the settings by the app).
     pub display: BoardDisplay,
     /// The keyboard cursor's cell (`None` until first shown: it starts in the centre).
@@ -173,6 +193,9 @@ impl<G: GameView> Tab<G> {
     pub fn new(ctl: Controller<G>, view: G::View) -> Tab<G> {
         Tab {
             track: Tracker::new(ctl.serial()),
+            anim: MoveAnimation::new(ctl.session.ply()),
+            palette: theme::palette(G::KIND, crate::persist::BoardStyle::default()),
+            board_area: Rect::NOTHING,
             ctl,
             replay: None,
             view,
@@ -374,13 +397,51 @@ impl<G: GameView> Tab<G> {
         self.track.recorded = true;
     }
 
-    /// Draws the board (the replayed position while replaying) and handles its clicks, the
+    /// Draws the board, the largest square centred in the space left in `ui` (see
+    /// [`board::board_square`]): the replayed position while replaying, in the colours of
+    /// [`Tab::palette`], the last move animated by [`Tab::anim`]; and handles its clicks, the
     /// right-click menu and the keyboard cursor.
     pub fn board(&mut self, ui: &mut Ui) {
-        let side = board::square_side(ui, 150.0);
-        let (response, painter) = ui.allocate_painter(Vec2::splat(side), Sense::hover());
+        self.board_area = ui.available_rect_before_wrap();
+        let rect = board::board_square(self.board_area);
+        ui.allocate_rect(rect, Sense::hover());
+        let painter = ui.painter_at(rect);
         let look = self.look();
-        let geo = G::paint_board(self, &painter, response.rect, &look);
+        let geo = G::paint_board(self, &painter, rect, &look);
+        let (clicked, choice) = self.board_cells(ui, &painter, &geo);
+        if self.cursor_shown
+            && let Some(cursor) = self.cursor
+        {
+            board::draw_marks(&painter, &geo, &[Mark::Cursor(clamp(cursor, geo.size))]);
+        }
+        if let Some(text) = G::banner(self) {
+            panels::banner(&painter, rect, &text);
+        }
+        if let Some((cell, mv)) = clicked {
+            self.cursor = Some(cell);
+            self.cursor_shown = false;
+            self.click(mv);
+        }
+        if let Some(choice) = choice {
+            self.menu_choice(ui.ctx(), choice);
+        }
+        if self
+            .anim
+            .is_running(ui.input(|i| i.time), G::ANIMATION_SECONDS)
+        {
+            ui.ctx().request_repaint();
+        }
+    }
+
+    /// Each cell of the board laid out as `geo` as its own widget: the piece previewed where
+    /// the pointer is, the legal moves marked (as the display says), and the right-click
+    /// menu. Returns the cell clicked with its move, and what was chosen in the menu.
+    fn board_cells(
+        &mut self,
+        ui: &mut Ui,
+        painter: &Painter,
+        geo: &BoardGeometry,
+    ) -> (Option<(Cell, G::Move)>, Option<MenuChoice>) {
         let pos = self.shown().position().clone();
         let human_turn = self.human_turn();
         let mover = pos.side_to_move();
@@ -391,12 +452,12 @@ impl<G: GameView> Tab<G> {
                 continue;
             };
             let name = mv.to_string();
-            let hit = super::panels::board_point(ui, geo.rect(cell), (G::KIND, cell), &name);
+            let hit = panels::board_point(ui, geo.rect(cell), (G::KIND, cell), &name);
             if human_turn && pos.check_move(mv).is_ok() {
                 if hit.hovered() {
-                    G::paint_preview(&painter, &geo, cell, mover, false);
+                    G::paint_preview(painter, geo, self.palette, cell, mover, false);
                 } else if G::LEGAL_MARKS && self.display.legal_moves {
-                    G::paint_preview(&painter, &geo, cell, mover, true);
+                    G::paint_preview(painter, geo, self.palette, cell, mover, true);
                 }
             }
             if hit.clicked() {
@@ -409,30 +470,20 @@ impl<G: GameView> Tab<G> {
                 }
             });
         }
-        if self.cursor_shown
-            && let Some(cursor) = self.cursor
-        {
-            board::draw_marks(&painter, &geo, &[Mark::Cursor(clamp(cursor, geo.size))]);
-        }
-        if let Some(text) = G::banner(self) {
-            super::panels::banner(&painter, response.rect, &text);
-        }
-        if let Some((cell, mv)) = clicked {
-            self.cursor = Some(cell);
-            self.cursor_shown = false;
-            self.click(mv);
-        }
+        (clicked, choice)
+    }
+
+    /// Do what was chosen in the board's right-click menu.
+    fn menu_choice(&mut self, ctx: &egui::Context, choice: MenuChoice) {
         match choice {
-            Some(MenuChoice::UndoTo(ply)) => self.undo_to(ply),
-            Some(MenuChoice::CopyPosition) => {
-                ui.ctx().copy_text(G::position_text(self.shown()));
-            }
-            Some(MenuChoice::App(request)) => self.request = Some(request),
-            None => {}
+            MenuChoice::UndoTo(ply) => self.undo_to(ply),
+            MenuChoice::CopyPosition => ctx.copy_text(G::position_text(self.shown())),
+            MenuChoice::App(request) => self.request = Some(request),
         }
     }
 
-    /// Coordinates, move numbers and the last move of the shown game, as the display says.
+    /// The board's colours, and the coordinates, move numbers and last move of the shown
+    /// game as the display says.
     fn look(&self) -> BoardLook {
         let session = self.shown();
         let start = session.start_position();
@@ -449,6 +500,7 @@ impl<G: GameView> Tab<G> {
             Vec::new()
         };
         BoardLook {
+            palette: self.palette,
             coordinates: self.display.coordinates,
             numbers,
             last,
@@ -654,8 +706,10 @@ pub trait AnyTab {
     fn logic(&mut self, ctx: &egui::Context, data: &mut DataStore);
     /// The side panel.
     fn side_panel(&mut self, ui: &mut Ui);
-    /// The board.
+    /// The board: the largest square that fits in the space left in `ui`, centred in it.
     fn board(&mut self, ui: &mut Ui);
+    /// The area the board was last given, in points (see [`Tab::board_area`]).
+    fn board_area(&self) -> Rect;
     /// The status line (the replay's position while replaying).
     fn status(&self) -> String;
     /// The live game's key, players and levels, for the Records window.
@@ -751,6 +805,11 @@ impl<G: GameView> AnyTab for Tab<G> {
         }
         persistence::tick(&self.ctl, &mut self.track, data);
         G::view_logic(self, ctx);
+        let settings = data.settings();
+        let now = ctx.input(|i| i.time);
+        self.anim
+            .observe(self.shown().ply(), now, settings.animation);
+        self.palette = theme::palette(G::KIND, *settings.board_style.get(G::KIND));
     }
 
     fn side_panel(&mut self, ui: &mut Ui) {
@@ -778,6 +837,10 @@ impl<G: GameView> AnyTab for Tab<G> {
 
     fn board(&mut self, ui: &mut Ui) {
         Tab::board(self, ui);
+    }
+
+    fn board_area(&self) -> Rect {
+        self.board_area
     }
 
     fn status(&self) -> String {

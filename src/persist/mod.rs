@@ -53,7 +53,9 @@ pub use savegame::{
     CurrentGames, GameMeta, GameReplay, SavedGame, SavedMove, SavedResult, format_gomoku_moves,
     load_current, parse_gomoku_moves, remove_current, save_current,
 };
-pub use settings::{BoardDisplay, Settings};
+pub use settings::{
+    AnimationSpeed, BoardDisplay, BoardStyle, MAX_ZOOM, MIN_ZOOM, Settings, ThemeChoice,
+};
 
 /// The newest file format version this program reads and the one it writes (the top-level
 /// `"version"` of every file).

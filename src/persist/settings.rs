@@ -5,7 +5,11 @@
 //! # File format
 //! ```json
 //! { "version": 1, "profile": "alice", "white_profile": "bob", "language": "zh-CN",
-//!   "time_controls": { "reversi": { "SuddenDeath": { "ms": 300000 } }, "gomoku": "None" } }
+//!   "time_controls": { "reversi": { "SuddenDeath": { "ms": 300000 } }, "gomoku": "None" },
+//!   "board_display": { "reversi": { "coordinates": true, "move_numbers": false,
+//!                                   "legal_moves": true } },
+//!   "theme": "system", "board_style": { "reversi": "classic", "gomoku": "plain" },
+//!   "zoom": 1.25, "animation": "normal" }
 //! ```
 //! - `profile` (optional): the current profile; absent means the OS user name.
 //! - `white_profile` (optional): White's profile in hot-seat games; absent means the current
@@ -19,20 +23,102 @@
 //!   40 characters, no control characters, no surrounding spaces).
 //! - `board_display` (optional): per game (`"reversi"`, `"gomoku"`), what the board shows:
 //!   `coordinates`, `move_numbers`, `legal_moves` (booleans; a missing one takes its default).
+//! - The look, each field optional: `theme` `"light"`, `"dark"` or `"system"` (default);
+//!   `board_style` per game, `"classic"` (green felt, wood; default) or `"plain"` (flat high
+//!   contrast, plain light); `zoom`, the UI scale, from [`MIN_ZOOM`] to [`MAX_ZOOM`]
+//!   (default 1.0); `animation`, the move animation's speed, `"off"`, `"fast"` or `"normal"`
+//!   (default). Any other value makes the file invalid.
 //! - Unknown fields are kept as they are when the file is rewritten.
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::records::check_name;
-use super::{FORMAT_VERSION, LoadError, SaveError, atomic, load_with_policy, parse_json, paths};
 use crate::core::ByGame;
 use crate::core::clock::TimeControl;
 use crate::i18n::Language;
 
+use super::records::check_name;
+use super::{FORMAT_VERSION, LoadError, SaveError, atomic, load_with_policy, parse_json, paths};
+
+/// Smallest UI zoom factor (the whole window at half size).
+pub const MIN_ZOOM: f32 = 0.5;
+/// Largest UI zoom factor (the whole window at three times its size).
+pub const MAX_ZOOM: f32 = 3.0;
+
+/// The window's colour theme.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ThemeChoice {
+    /// Dark text on light panels.
+    Light,
+    /// Light text on dark panels.
+    Dark,
+    /// Whatever the operating system is set to (light or dark).
+    #[default]
+    System,
+}
+
+impl ThemeChoice {
+    /// Every choice, in menu order.
+    pub const ALL: [ThemeChoice; 3] = [ThemeChoice::Light, ThemeChoice::Dark, ThemeChoice::System];
+}
+
+/// How a game's board is drawn; each game has its own pair of looks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoardStyle {
+    /// The traditional material: green felt for Reversi, wood for Gomoku.
+    #[default]
+    Classic,
+    /// Flat colours: high contrast for Reversi, a plain light board for Gomoku.
+    Plain,
+}
+
+impl BoardStyle {
+    /// Both styles, in menu order.
+    pub const ALL: [BoardStyle; 2] = [BoardStyle::Classic, BoardStyle::Plain];
+}
+
+/// How fast a move is animated (Reversi discs turning over, Gomoku stones dropping in).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AnimationSpeed {
+    /// No animation: a move shows in its final state at once.
+    Off,
+    /// Half the normal duration.
+    Fast,
+    /// The normal duration.
+    #[default]
+    Normal,
+}
+
+impl AnimationSpeed {
+    /// Every speed, in menu order.
+    pub const ALL: [AnimationSpeed; 3] = [
+        AnimationSpeed::Off,
+        AnimationSpeed::Fast,
+        AnimationSpeed::Normal,
+    ];
+
+    /// How much time an animation takes at this speed, as a fraction of its normal duration
+    /// (0 for [`AnimationSpeed::Off`]).
+    #[must_use]
+    pub fn time_scale(self) -> f32 {
+        match self {
+            AnimationSpeed::Off => 0.0,
+            AnimationSpeed::Fast => 0.5,
+            AnimationSpeed::Normal => 1.0,
+        }
+    }
+}
+
+fn default_zoom() -> f32 {
+    1.0
+}
+
 /// The content of `settings.json`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
     /// The current profile (`None`: the OS user name).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -55,6 +141,21 @@ pub struct Settings {
     /// [`Settings::language`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub language: Option<String>,
+
+    // The look: theme, board styles, zoom and move animation.
+    /// Light, dark or the system's theme for the panels (the board keeps its style).
+    #[serde(default)]
+    pub theme: ThemeChoice,
+    /// Each game's board style.
+    #[serde(default)]
+    pub board_style: ByGame<BoardStyle>,
+    /// The UI zoom factor (egui's zoom factor), [`MIN_ZOOM`]..=[`MAX_ZOOM`].
+    #[serde(default = "default_zoom")]
+    pub zoom: f32,
+    /// How fast moves are animated.
+    #[serde(default)]
+    pub animation: AnimationSpeed,
+
     /// Fields this version does not know, kept as they were.
     #[serde(flatten)]
     pub extra: serde_json::Map<String, serde_json::Value>,
@@ -94,6 +195,23 @@ struct SettingsOut<'a> {
     settings: &'a Settings,
 }
 
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            profile: None,
+            white_profile: None,
+            board_display: ByGame::default(),
+            time_controls: ByGame::default(),
+            language: None,
+            theme: ThemeChoice::default(),
+            board_style: ByGame::default(),
+            zoom: default_zoom(),
+            animation: AnimationSpeed::default(),
+            extra: serde_json::Map::new(),
+        }
+    }
+}
+
 impl Settings {
     /// The language the user chose, when it is one this version has.
     #[must_use]
@@ -106,7 +224,8 @@ impl Settings {
         self.language = Some(lang.code().to_string());
     }
 
-    /// Checks both profile names and the time controls (see the [module docs](self)).
+    /// Checks both profile names, the time controls and the zoom factor (see the
+    /// [module docs](self)).
     ///
     /// # Errors
     /// [`LoadError::Invalid`] naming the field and the problem.
@@ -127,6 +246,13 @@ impl Settings {
             control
                 .validate()
                 .map_err(|e| LoadError::invalid(format!("\"time_controls\": {e}")))?;
+        }
+        // `contains` is false for NaN too.
+        if !(MIN_ZOOM..=MAX_ZOOM).contains(&self.zoom) {
+            return Err(LoadError::invalid(format!(
+                "\"zoom\" is {}, not between {MIN_ZOOM} and {MAX_ZOOM}",
+                self.zoom
+            )));
         }
         Ok(())
     }

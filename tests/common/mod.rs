@@ -38,20 +38,23 @@ pub type App = Option<ReversiGomokuApp>;
 /// A 1200×900 harness running the whole app on `game`, its data in `dir` (in memory when
 /// `None`), after two frames.
 pub fn harness(game: GameKind, dir: Option<&Path>) -> Harness<'static, App> {
+    harness_sized(game, dir, [1200.0, 900.0])
+}
+
+/// As [`harness`], in a window of `size` points (width, height).
+pub fn harness_sized(game: GameKind, dir: Option<&Path>, size: [f32; 2]) -> Harness<'static, App> {
     let dir = dir.map(Path::to_path_buf);
-    let mut h = Harness::builder()
-        .with_size([1200.0, 900.0])
-        .build_ui_state(
-            move |ui, app: &mut App| {
-                let app = app.get_or_insert_with(|| match &dir {
-                    Some(dir) => ReversiGomokuApp::with_data_dir(ui.ctx(), game, dir),
-                    None => ReversiGomokuApp::new(ui.ctx(), game),
-                });
-                app.logic(ui.ctx());
-                app.show(ui);
-            },
-            None,
-        );
+    let mut h = Harness::builder().with_size(size).build_ui_state(
+        move |ui, app: &mut App| {
+            let app = app.get_or_insert_with(|| match &dir {
+                Some(dir) => ReversiGomokuApp::with_data_dir(ui.ctx(), game, dir),
+                None => ReversiGomokuApp::new(ui.ctx(), game),
+            });
+            app.logic(ui.ctx());
+            app.show(ui);
+        },
+        None,
+    );
     h.run_steps(2);
     h
 }
