@@ -11,6 +11,7 @@ pub mod persistence;
 pub mod records_window;
 pub mod replay;
 pub mod reversi_view;
+pub mod sound;
 pub mod tab;
 
 use std::path::{Path, PathBuf};
@@ -49,6 +50,8 @@ pub struct ReversiGomokuApp {
     pub confirm: Option<Confirm>,
     /// The open or save dialog running on its own thread, if any.
     dialog: Option<files::PendingDialog>,
+    /// Where sounds play (see [`ReversiGomokuApp::set_audio_sink`]).
+    audio: Box<dyn crate::audio::AudioSink>,
 }
 
 /// What replaces the current game once the user has answered the abandon dialog.
@@ -94,6 +97,7 @@ impl ReversiGomokuApp {
             transcript: TranscriptWindow::default(),
             confirm: None,
             dialog: None,
+            audio: Box::new(crate::audio::NoOutput),
         };
         for kind in GameKind::ALL {
             if let Some(saved) = app.data.autosaved(kind).cloned()
@@ -229,6 +233,7 @@ impl ReversiGomokuApp {
             {
                 self.transcript.open = !self.transcript.open;
             }
+            self.sound_menu(ui);
             ui.separator();
             ui.label(format!("Player: {}", self.data.profile()));
         });
@@ -284,6 +289,7 @@ impl ReversiGomokuApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.shortcuts(&ctx);
+        self.sound_shortcut(&ctx);
         egui::Panel::top("tabs").show(ui, |ui| self.top_bar(ui));
         if !self.data.notices.is_empty() {
             egui::Panel::top("notices").show(ui, |ui| self.notices(ui));
@@ -311,6 +317,7 @@ impl ReversiGomokuApp {
             }
         }
         self.confirm_dialog(&ctx);
+        self.play_cues();
     }
 }
 
@@ -349,7 +356,7 @@ pub fn run(game: GameKind, data_dir: Option<PathBuf>) -> eframe::Result {
         APP_NAME,
         options,
         Box::new(move |cc| {
-            let app = match data_dir {
+            let mut app = match data_dir {
                 Ok(dir) => ReversiGomokuApp::with_data_dir(&cc.egui_ctx, game, &dir),
                 Err(e) => {
                     let mut app = ReversiGomokuApp::new(&cc.egui_ctx, game);
@@ -359,6 +366,8 @@ pub fn run(game: GameKind, data_dir: Option<PathBuf>) -> eframe::Result {
                     app
                 }
             };
+            // Opens on its own thread: the window does not wait for the sound server.
+            app.set_audio_sink(Box::new(crate::audio::DeviceSink::open()));
             Ok(Box::new(app))
         }),
     )

@@ -9,7 +9,8 @@
 
 use egui::Ui;
 
-use crate::core::{GameKind, GameRules, Outcome, Side};
+use crate::audio::Sound;
+use crate::core::{BySide, GameKind, GameRules, Outcome, Side};
 use crate::persist::{GameMeta, LoadError, SavedGame, SavedResult};
 use crate::session::{PlayerKind, Session};
 
@@ -64,6 +65,12 @@ pub trait GameView: PersistGame {
 
     /// The board in words for the Transcript window ("Reversi", "Gomoku, 15×15 Renju").
     fn board_name(pos: &Self) -> String;
+
+    /// For the sound of the last move: `None` when it put nothing on the board (a Reversi
+    /// pass) or there is none, else how many pieces it turned over (always 0 in Gomoku).
+    fn last_move_flips(session: &Session<Self>) -> Option<u8> {
+        session.last_move().map(|_| 0)
+    }
 }
 
 /// One game's tab.
@@ -79,6 +86,8 @@ pub struct Tab<G: GameView> {
     pub view: G::View,
     /// New game was clicked; the app starts it after asking about an abandoned game.
     pub new_game_requested: bool,
+    /// Sounds asked for since the app last took them ([`AnyTab::take_sounds`]).
+    cues: Vec<Sound>,
 }
 
 impl<G: GameView> Tab<G> {
@@ -90,6 +99,34 @@ impl<G: GameView> Tab<G> {
             replay: None,
             view,
             new_game_requested: false,
+            cues: Vec::new(),
+        }
+    }
+
+    /// Ask for `sound` to be played: the app plays the shown tab's sounds at the player's
+    /// volume unless muted. The game clock cues [`Sound::TimeLow`] when
+    /// [`crate::audio::crossed_time_low`] says a clock just ran low.
+    pub fn cue(&mut self, sound: Sound) {
+        self.cues.push(sound);
+    }
+
+    /// The sounds of the move just played by `by` ([`Sound::Place`] for a human,
+    /// [`Sound::ComputerMove`]): the piece landing, the discs it flipped, and the end of the
+    /// game when it ended the game. A pass makes no sound of its own.
+    fn cue_move(&mut self, by: Sound) {
+        if let Some(flips) = G::last_move_flips(&self.ctl.session) {
+            self.cue(by);
+            if flips > 0 {
+                self.cue(Sound::Flip { count: flips });
+            }
+        }
+        self.cue_outcome();
+    }
+
+    /// The end-of-game sound, when the game is over.
+    fn cue_outcome(&mut self) {
+        if let Some(outcome) = self.ctl.outcome() {
+            self.cue(outcome_sound(outcome, self.ctl.session.players));
         }
     }
 
@@ -101,13 +138,17 @@ impl<G: GameView> Tab<G> {
     }
 
     /// A click on the board: plays `mv` for the human to move, or says why not in the status
-    /// line (the rules' reason, the computer's turn, replay mode).
+    /// line (the rules' reason, the computer's turn, replay mode) with the illegal-click sound.
     pub fn click(&mut self, mv: G::Move) {
         if self.replay.is_some() {
             self.ctl.set_message(REPLAY_REFUSAL);
+            self.cue(Sound::Illegal);
             return;
         }
-        let _ = self.ctl.human_move(mv);
+        match self.ctl.human_move(mv) {
+            Ok(()) => self.cue_move(Sound::Place),
+            Err(_) => self.cue(Sound::Illegal),
+        }
     }
 
     /// Whether the board takes clicks for the side to move now.
@@ -235,6 +276,7 @@ impl<G: GameView> Tab<G> {
             ctl.retry();
         }
         let mut replay = false;
+        let mut resign = None;
         ui.horizontal(|ui| {
             let resigner = resigning_side(ctl);
             let hover = match resigner {
@@ -247,17 +289,40 @@ impl<G: GameView> Tab<G> {
                 .clicked()
                 && let Some(side) = resigner
             {
-                ctl.resign(side);
+                resign = Some(side);
             }
             replay = ui
                 .add_enabled(ctl.session.ply() > 0, egui::Button::new("Replay"))
                 .on_hover_text("Step through this game move by move")
                 .clicked();
         });
+        if let Some(side) = resign {
+            self.ctl.resign(side);
+            self.cue_outcome();
+        }
         if replay {
             self.start_replay();
         }
         ui.separator();
+    }
+}
+
+/// The sound of a game's end from the human's point of view: [`Sound::Loss`] when the
+/// computer beat a human, [`Sound::Win`] otherwise (a human won, or a hot-seat or
+/// computer-against-computer game ended: a neutral fanfare), [`Sound::Draw`] for a draw.
+#[must_use]
+pub fn outcome_sound(outcome: Outcome, players: BySide<PlayerKind>) -> Sound {
+    match outcome {
+        Outcome::Draw => Sound::Draw,
+        Outcome::Win(side) => {
+            let computer_beat_human = *players.get(side) == PlayerKind::Computer
+                && *players.get(side.other()) == PlayerKind::Human;
+            if computer_beat_human {
+                Sound::Loss
+            } else {
+                Sound::Win
+            }
+        }
     }
 }
 
@@ -326,6 +391,8 @@ pub trait AnyTab {
     fn redo(&mut self);
     /// The board named for the Transcript window ("Gomoku, 15×15 Renju").
     fn board_name(&self) -> String;
+    /// The sounds asked for since the last call (see [`Tab::cue`]), oldest first.
+    fn take_sounds(&mut self) -> Vec<Sound>;
 }
 
 impl<G: GameView> AnyTab for Tab<G> {
@@ -340,6 +407,7 @@ impl<G: GameView> AnyTab for Tab<G> {
         }
         if let Update::ComputerMoved(_) = update {
             ctx.request_repaint();
+            self.cue_move(Sound::ComputerMove);
         }
         if let Some(wait) = self.replay.as_mut().and_then(Replay::tick) {
             ctx.request_repaint_after(wait);
@@ -448,6 +516,10 @@ impl<G: GameView> AnyTab for Tab<G> {
 
     fn board_name(&self) -> String {
         G::board_name(self.ctl.session.position())
+    }
+
+    fn take_sounds(&mut self) -> Vec<Sound> {
+        std::mem::take(&mut self.cues)
     }
 }
 

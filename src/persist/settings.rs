@@ -4,13 +4,16 @@
 //!
 //! # File format
 //! ```json
-//! { "version": 1, "profile": "alice", "white_profile": "bob" }
+//! { "version": 1, "profile": "alice", "white_profile": "bob", "sound_volume": 80,
+//!   "sound_muted": false }
 //! ```
 //! - `profile` (optional): the current profile; absent means the OS user name.
 //! - `white_profile` (optional): White's profile in hot-seat games; absent means the current
 //!   profile.
 //! - Names follow the profile name rules of [`super::records::check_name`] (not blank, at most
 //!   40 characters, no control characters, no surrounding spaces).
+//! - `sound_volume` (optional, default 80): the sound effects' volume in percent, 0–100.
+//! - `sound_muted` (optional, default false): sound effects are muted.
 //! - Unknown fields are kept as they are when the file is rewritten.
 
 use std::path::Path;
@@ -21,7 +24,7 @@ use super::records::check_name;
 use super::{FORMAT_VERSION, LoadError, SaveError, atomic, load_with_policy, parse_json, paths};
 
 /// The content of `settings.json`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
     /// The current profile (`None`: the OS user name).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -29,9 +32,35 @@ pub struct Settings {
     /// White's profile in hot-seat games (`None`: the current profile).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub white_profile: Option<String>,
+    // Sound effects.
+    /// The sound effects' volume in percent (0–100).
+    #[serde(default = "default_sound_volume")]
+    pub sound_volume: u8,
+    /// Sound effects are muted (the M key).
+    #[serde(default)]
+    pub sound_muted: bool,
     /// Fields this version does not know, kept as they were.
     #[serde(flatten)]
     pub extra: serde_json::Map<String, serde_json::Value>,
+}
+
+/// The volume of a first start, in percent.
+pub const DEFAULT_SOUND_VOLUME: u8 = 80;
+
+fn default_sound_volume() -> u8 {
+    DEFAULT_SOUND_VOLUME
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            profile: None,
+            white_profile: None,
+            sound_volume: DEFAULT_SOUND_VOLUME,
+            sound_muted: false,
+            extra: serde_json::Map::new(),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -42,7 +71,7 @@ struct SettingsOut<'a> {
 }
 
 impl Settings {
-    /// Checks both profile names (see the [module docs](self)).
+    /// Checks both profile names and the volume (see the [module docs](self)).
     ///
     /// # Errors
     /// [`LoadError::Invalid`] naming the field and the problem.
@@ -58,6 +87,13 @@ impl Settings {
                 )));
             }
             check_name(name).map_err(|e| LoadError::invalid(format!("\"{field}\": {e}")))?;
+        }
+        if self.sound_volume > crate::audio::MAX_VOLUME {
+            return Err(LoadError::invalid(format!(
+                "\"sound_volume\" is {}, above {}",
+                self.sound_volume,
+                crate::audio::MAX_VOLUME
+            )));
         }
         Ok(())
     }
