@@ -89,6 +89,9 @@ fn sound_settings(
     match state {
         OutputState::Starting => {
             ui.label("Looking for an audio output…");
+            // The audio thread cannot repaint the window: look again shortly.
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(250));
         }
         OutputState::Playing { device } => {
             ui.label(format!("Sound plays on {device}."));

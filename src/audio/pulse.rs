@@ -174,7 +174,7 @@ impl PulseOutput {
         let socket = connect(candidates)?;
         let cookie = pulseaudio::cookie_path_from_env().and_then(|p| std::fs::read(p).ok());
         let client = Client::new_unix(CLIENT_NAME, socket, cookie)
-            .map_err(|e| format!("the sound server refused the connection: {e}"))?;
+            .map_err(|e| format!("the sound server did not accept the connection ({e})"))?;
         let shared = Arc::new(Mutex::new(Shared {
             mixer: Mixer::new(),
             tail: 0,
