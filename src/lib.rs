@@ -6,6 +6,7 @@
 //! - [`reversi`], [`gomoku`]: rules and engines; no GUI, usable headless.
 //! - [`session`]: a game in progress with unlimited undo/redo, for either game.
 //! - [`ai`]: the worker thread that runs searches without blocking the window.
+//! - [`audio`]: sound effects, synthesised, and the output they play on.
 //! - [`app`]: the eframe/egui window; [`cli`]: the command line; [`protocol`]: NBoard and
 //!   Gomocup engine protocols; [`tools`]: headless solve, bench and match commands;
 //!   [`arena`]: engine-vs-engine matches; [`desktop`]: app id, icons, launcher entry;
@@ -15,6 +16,7 @@
 pub mod ai;
 pub mod app;
 pub mod arena;
+pub mod audio;
 pub mod cli;
 pub mod core;
 pub mod desktop;

@@ -228,3 +228,16 @@ fn saving_moves_a_damaged_file_aside_first_and_refuses_bad_names() {
     );
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn sound_settings_default_for_older_files_and_are_validated() {
+    let old = Settings::from_json(br#"{"version": 1, "profile": "Ann"}"#).expect("valid");
+    assert_eq!((old.sound_volume, old.sound_muted), (80, false));
+    let set = Settings::from_json(br#"{"version": 1, "sound_volume": 0, "sound_muted": true}"#)
+        .expect("valid");
+    assert_eq!((set.sound_volume, set.sound_muted), (0, true));
+    let loud = Settings::from_json(br#"{"version": 1, "sound_volume": 101}"#);
+    assert!(matches!(loud, Err(LoadError::Invalid { .. })), "{loud:?}");
+    let again = Settings::from_json(set.to_json().as_bytes()).expect("round trip");
+    assert_eq!(again, set);
+}

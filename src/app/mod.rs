@@ -18,6 +18,7 @@ pub mod records_window;
 pub mod replay;
 pub mod reversi_view;
 pub mod shortcuts;
+pub mod sound;
 pub mod tab;
 pub mod teacher;
 pub mod theme;
@@ -80,6 +81,8 @@ pub struct ReversiGomokuApp {
     titled: Option<Language>,
     /// Remembers a zoom changed by another route than [`zoom::set_zoom`].
     zoom: ZoomFollower,
+    /// Where sounds play (see [`ReversiGomokuApp::set_audio_sink`]).
+    audio: Box<dyn crate::audio::AudioSink>,
 }
 
 /// What replaces the current game once the user has answered the abandon dialog.
@@ -132,6 +135,7 @@ impl ReversiGomokuApp {
             dialog: None,
             titled: None,
             zoom: ZoomFollower::new(ctx),
+            audio: Box::new(crate::audio::NoOutput),
         };
         // The zoom keys are in our shortcut table, handled by `shortcuts::zoom`, which
         // remembers the zoom; egui's own zoom keys would change it a second time.
@@ -330,6 +334,7 @@ impl ReversiGomokuApp {
             {
                 self.help.open = !self.help.open;
             }
+            self.sound_menu(ui);
             ui.separator();
             ui.label(tr!("top-player", profile = self.data.profile()));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -500,6 +505,7 @@ impl ReversiGomokuApp {
         let ctx = ui.ctx().clone();
         self.retitle(&ctx);
         self.shortcuts(&ctx);
+        self.sound_shortcut(&ctx);
         egui::Panel::top("tabs").show(ui, |ui| self.top_bar(ui));
         if !self.data.notices.is_empty() {
             egui::Panel::top("notices").show(ui, |ui| self.notices(ui));
@@ -533,6 +539,7 @@ impl ReversiGomokuApp {
         }
         self.confirm_dialog(&ctx);
         self.tab_mut(game).dialogs(&ctx);
+        self.play_cues();
     }
 }
 
@@ -571,7 +578,7 @@ pub fn run(game: GameKind, data_dir: Option<PathBuf>) -> eframe::Result {
         APP_NAME,
         options,
         Box::new(move |cc| {
-            let app = match data_dir {
+            let mut app = match data_dir {
                 Ok(dir) => {
                     let mut app = ReversiGomokuApp::with_data_dir(&cc.egui_ctx, game, &dir);
                     app.follow_os_language(i18n::os_language());
@@ -585,6 +592,8 @@ pub fn run(game: GameKind, data_dir: Option<PathBuf>) -> eframe::Result {
                     app
                 }
             };
+            // Opens on its own thread: the window does not wait for the sound server.
+            app.set_audio_sink(Box::new(crate::audio::DeviceSink::open()));
             Ok(Box::new(app))
         }),
     )

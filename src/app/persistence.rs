@@ -780,6 +780,30 @@ impl DataStore {
         self.save_settings();
     }
 
+    /// The sound effects' volume in percent (0–100).
+    #[must_use]
+    pub fn sound_volume(&self) -> u8 {
+        self.settings.sound_volume
+    }
+
+    /// Whether the sound effects are muted.
+    #[must_use]
+    pub fn sound_muted(&self) -> bool {
+        self.settings.sound_muted
+    }
+
+    /// Set the sound effects' volume (in percent, capped at 100) and mute, and save the
+    /// settings when they changed (the writer thread coalesces a dragged slider into one write).
+    pub fn set_sound(&mut self, volume: u8, muted: bool) {
+        let volume = volume.min(crate::audio::MAX_VOLUME);
+        if (volume, muted) == (self.settings.sound_volume, self.settings.sound_muted) {
+            return;
+        }
+        self.settings.sound_volume = volume;
+        self.settings.sound_muted = muted;
+        self.save_settings();
+    }
+
     /// Whether `name` can be a profile; if not, says why in a notice.
     fn usable_name(&mut self, name: &str) -> bool {
         let problem = if name.trim() == name {

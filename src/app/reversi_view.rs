@@ -63,6 +63,18 @@ impl GameView for Position {
         Ok(Position::new())
     }
 
+    fn last_move_flips(session: &Session<Position>) -> Option<u8> {
+        let (Some(Move::Place(_)), Some(before)) =
+            (session.last_move(), session.previous_position())
+        else {
+            return None;
+        };
+        let mover = before.side_to_move();
+        let gained = session.position().count(mover) - before.count(mover);
+        // The placed disc is one of the discs gained; the rest were flipped.
+        u8::try_from(gained.saturating_sub(1)).ok()
+    }
+
     fn panel_header(tab: &ReversiTab, ui: &mut Ui) {
         let session = &tab.ctl.session;
         let pos = session.position();

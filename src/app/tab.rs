@@ -11,8 +11,9 @@ use std::time::Duration;
 
 use egui::{Painter, Rect, Sense, Ui};
 
+use crate::audio::Sound;
 use crate::core::clock::TimeControl;
-use crate::core::{GameKind, GameRules, Outcome, Side};
+use crate::core::{BySide, Ending, GameKind, GameRules, Outcome, Side};
 use crate::persist::{BoardDisplay, GameMeta, LoadError, SavedGame, SavedResult};
 use crate::session::{PlayerKind, Session};
 
@@ -137,6 +138,12 @@ pub trait GameView: PersistGame + DrawJudge {
 
     /// The board in words for the Transcript window ("Reversi", "Gomoku, 15×15 Renju").
     fn board_name(pos: &Self) -> String;
+
+    /// For the sound of the last move: `None` when it put nothing on the board (a Reversi
+    /// pass) or there is none, else how many pieces it turned over (always 0 in Gomoku).
+    fn last_move_flips(session: &Session<Self>) -> Option<u8> {
+        session.last_move().map(|_| 0)
+    }
 }
 
 /// One game's tab.
@@ -170,6 +177,10 @@ pub struct Tab<G: GameView> {
     pub cursor_shown: bool,
     /// Something the board's menu asked of the app.
     pub request: Option<BoardRequest>,
+    /// Sounds asked for since the app last took them ([`AnyTab::take_sounds`]).
+    cues: Vec<Sound>,
+    /// The ending whose sound was last considered (see [`Tab::cue_clock_ending`]).
+    ending_heard: Option<Ending>,
 }
 
 /// What the board's right-click menu asks the app to do (it needs more than the tab).
@@ -205,6 +216,46 @@ impl<G: GameView> Tab<G> {
             cursor: None,
             cursor_shown: false,
             request: None,
+            cues: Vec::new(),
+            ending_heard: None,
+        }
+    }
+
+    /// Ask for `sound` to be played: the app plays the shown tab's sounds at the player's
+    /// volume unless muted. The game clock cues [`Sound::TimeLow`] when
+    /// [`crate::audio::crossed_time_low`] says a clock just ran low.
+    pub fn cue(&mut self, sound: Sound) {
+        self.cues.push(sound);
+    }
+
+    /// The sounds of the move just played by `by` ([`Sound::Place`] for a human,
+    /// [`Sound::ComputerMove`]): the piece landing, the discs it flipped, and the end of the
+    /// game when it ended the game. A pass makes no sound of its own.
+    fn cue_move(&mut self, by: Sound) {
+        if let Some(flips) = G::last_move_flips(&self.ctl.session) {
+            self.cue(by);
+            if flips > 0 {
+                self.cue(Sound::Flip { count: flips });
+            }
+        }
+        self.cue_outcome();
+    }
+
+    /// The end-of-game sound of a game the clock ended (a flag fell) or the players agreed
+    /// to draw, once: moves and resignations cue their own.
+    fn cue_clock_ending(&mut self) {
+        let ending = self.ctl.ending();
+        let new = ending.filter(|e| Some(*e) != self.ending_heard);
+        self.ending_heard = ending;
+        if let Some(Ending::TimeOut(_) | Ending::DrawAgreed) = new {
+            self.cue_outcome();
+        }
+    }
+
+    /// The end-of-game sound, when the game is over.
+    fn cue_outcome(&mut self) {
+        if let Some(outcome) = self.ctl.outcome() {
+            self.cue(outcome_sound(outcome, self.ctl.session.players));
         }
     }
 
@@ -216,13 +267,17 @@ impl<G: GameView> Tab<G> {
     }
 
     /// A click on the board: plays `mv` for the human to move, or says why not in the status
-    /// line (the rules' reason, the computer's turn, replay mode).
+    /// line (the rules' reason, the computer's turn, replay mode) with the illegal-click sound.
     pub fn click(&mut self, mv: G::Move) {
         if self.replay.is_some() {
             self.ctl.set_message(replay::refusal());
+            self.cue(Sound::Illegal);
             return;
         }
-        let _ = self.ctl.human_move(mv);
+        match self.ctl.human_move(mv) {
+            Ok(()) => self.cue_move(Sound::Place),
+            Err(_) => self.cue(Sound::Illegal),
+        }
     }
 
     /// Whether the board takes clicks for the side to move now.
@@ -629,6 +684,7 @@ impl<G: GameView> Tab<G> {
             ctl.retry();
         }
         let mut replay = false;
+        let mut resign = None;
         ui.horizontal(|ui| {
             let resigner = resigning_side(ctl);
             let hover = match resigner {
@@ -641,7 +697,7 @@ impl<G: GameView> Tab<G> {
                 .clicked()
                 && let Some(side) = resigner
             {
-                ctl.resign(side);
+                resign = Some(side);
             }
             let offer = ctl.draw_offer_sides();
             let hover = match offer {
@@ -671,6 +727,10 @@ impl<G: GameView> Tab<G> {
                 .on_hover_text("Step through this game move by move")
                 .clicked();
         });
+        if let Some(side) = resign {
+            self.ctl.resign(side);
+            self.cue_outcome();
+        }
         if replay {
             self.start_replay();
         }
@@ -682,6 +742,25 @@ impl<G: GameView> Tab<G> {
 fn clamp(cell: Cell, size: u8) -> Cell {
     let max = size.saturating_sub(1);
     Cell::new(cell.col.min(max), cell.row.min(max))
+}
+
+/// The sound of a game's end from the human's point of view: [`Sound::Loss`] when the
+/// computer beat a human, [`Sound::Win`] otherwise (a human won, or a hot-seat or
+/// computer-against-computer game ended: a neutral fanfare), [`Sound::Draw`] for a draw.
+#[must_use]
+pub fn outcome_sound(outcome: Outcome, players: BySide<PlayerKind>) -> Sound {
+    match outcome {
+        Outcome::Draw => Sound::Draw,
+        Outcome::Win(side) => {
+            let computer_beat_human = *players.get(side) == PlayerKind::Computer
+                && *players.get(side.other()) == PlayerKind::Human;
+            if computer_beat_human {
+                Sound::Loss
+            } else {
+                Sound::Win
+            }
+        }
+    }
 }
 
 /// Who resigns on "Resign": the only human, or the side to move in a hot-seat game.
@@ -771,6 +850,8 @@ pub trait AnyTab {
     fn display(&self) -> BoardDisplay;
     /// Set what the board shows.
     fn set_display(&mut self, display: BoardDisplay);
+    /// The sounds asked for since the last call (see [`Tab::cue`]), oldest first.
+    fn take_sounds(&mut self) -> Vec<Sound>;
 }
 
 impl<G: GameView> AnyTab for Tab<G> {
@@ -783,10 +864,18 @@ impl<G: GameView> AnyTab for Tab<G> {
         if let Some(wait) = wait {
             ctx.request_repaint_after(wait);
         }
-        // `Update::TimeLow` is where a low-time warning (a sound) hooks in.
-        if let Update::ComputerMoved(_) | Update::TimeLow(_) = update {
-            ctx.request_repaint();
+        match update {
+            Update::ComputerMoved(_) => {
+                ctx.request_repaint();
+                self.cue_move(Sound::ComputerMove);
+            }
+            Update::TimeLow(_) => {
+                ctx.request_repaint();
+                self.cue(Sound::TimeLow);
+            }
+            Update::Idle => {}
         }
+        self.cue_clock_ending();
         let clock = self.ctl.clock();
         if clock.is_running() {
             let side = clock.side_to_move();
@@ -958,6 +1047,10 @@ impl<G: GameView> AnyTab for Tab<G> {
 
     fn set_display(&mut self, display: BoardDisplay) {
         self.display = display;
+    }
+
+    fn take_sounds(&mut self) -> Vec<Sound> {
+        std::mem::take(&mut self.cues)
     }
 }
 

@@ -9,7 +9,7 @@
 //!   "board_display": { "reversi": { "coordinates": true, "move_numbers": false,
 //!                                   "legal_moves": true } },
 //!   "theme": "system", "board_style": { "reversi": "classic", "gomoku": "plain" },
-//!   "zoom": 1.25, "animation": "normal" }
+//!   "zoom": 1.25, "animation": "normal", "sound_volume": 80, "sound_muted": false }
 //! ```
 //! - `profile` (optional): the current profile; absent means the OS user name.
 //! - `white_profile` (optional): White's profile in hot-seat games; absent means the current
@@ -28,6 +28,8 @@
 //!   contrast, plain light); `zoom`, the UI scale, from [`MIN_ZOOM`] to [`MAX_ZOOM`]
 //!   (default 1.0); `animation`, the move animation's speed, `"off"`, `"fast"` or `"normal"`
 //!   (default). Any other value makes the file invalid.
+//! - `sound_volume` (optional, default 80): the sound effects' volume in percent, 0–100.
+//! - `sound_muted` (optional, default false): sound effects are muted.
 //! - Unknown fields are kept as they are when the file is rewritten.
 
 use std::path::Path;
@@ -156,6 +158,13 @@ pub struct Settings {
     #[serde(default)]
     pub animation: AnimationSpeed,
 
+    // Sound effects.
+    /// The sound effects' volume in percent (0–100).
+    #[serde(default = "default_sound_volume")]
+    pub sound_volume: u8,
+    /// Sound effects are muted (the M key).
+    #[serde(default)]
+    pub sound_muted: bool,
     /// Fields this version does not know, kept as they were.
     #[serde(flatten)]
     pub extra: serde_json::Map<String, serde_json::Value>,
@@ -184,6 +193,13 @@ impl Default for BoardDisplay {
     }
 }
 
+/// The volume of a first start, in percent.
+pub const DEFAULT_SOUND_VOLUME: u8 = 80;
+
+fn default_sound_volume() -> u8 {
+    DEFAULT_SOUND_VOLUME
+}
+
 fn is_untimed(controls: &ByGame<TimeControl>) -> bool {
     *controls == ByGame::default()
 }
@@ -207,6 +223,8 @@ impl Default for Settings {
             board_style: ByGame::default(),
             zoom: default_zoom(),
             animation: AnimationSpeed::default(),
+            sound_volume: DEFAULT_SOUND_VOLUME,
+            sound_muted: false,
             extra: serde_json::Map::new(),
         }
     }
@@ -224,8 +242,8 @@ impl Settings {
         self.language = Some(lang.code().to_string());
     }
 
-    /// Checks both profile names, the time controls and the zoom factor (see the
-    /// [module docs](self)).
+    /// Checks both profile names, the time controls, the zoom factor and the volume (see
+    /// the [module docs](self)).
     ///
     /// # Errors
     /// [`LoadError::Invalid`] naming the field and the problem.
@@ -252,6 +270,13 @@ impl Settings {
             return Err(LoadError::invalid(format!(
                 "\"zoom\" is {}, not between {MIN_ZOOM} and {MAX_ZOOM}",
                 self.zoom
+            )));
+        }
+        if self.sound_volume > crate::audio::MAX_VOLUME {
+            return Err(LoadError::invalid(format!(
+                "\"sound_volume\" is {}, above {}",
+                self.sound_volume,
+                crate::audio::MAX_VOLUME
             )));
         }
         Ok(())

@@ -1,0 +1,107 @@
+//! The app's sound: playing what the tabs ask for ([`super::tab::Tab::cue`]) on the output,
+//! the Sound menu in the top bar (mute, volume, what the output is doing) and the M key.
+//! Volume and mute live in the settings ([`DataStore::set_sound`]).
+
+use crate::audio::{AudioSink, OutputState, Sound, gain_for_volume};
+
+use super::ReversiGomokuApp;
+use super::persistence::DataStore;
+
+impl ReversiGomokuApp {
+    /// Replace the sound output. The app starts with [`crate::audio::NoOutput`]; [`super::run`]
+    /// opens the real one ([`crate::audio::DeviceSink`]); tests install a
+    /// [`crate::audio::RecordingSink`].
+    pub fn set_audio_sink(&mut self, sink: Box<dyn AudioSink>) {
+        self.audio = sink;
+    }
+
+    /// What the sound output is doing.
+    #[must_use]
+    pub fn audio_state(&self) -> OutputState {
+        self.audio.state()
+    }
+
+    /// Play the sounds the tabs asked for: the shown tab's, at the player's volume, unless
+    /// muted. A hidden tab's (a computer game going on there) are dropped.
+    pub(super) fn play_cues(&mut self) {
+        let shown = self.game;
+        let muted = self.data.sound_muted();
+        let gain = gain_for_volume(self.data.sound_volume());
+        for kind in crate::core::GameKind::ALL {
+            let cues = self.tab_mut(kind).take_sounds();
+            if kind != shown || muted || gain == 0.0 {
+                continue;
+            }
+            for sound in cues {
+                self.audio.play(sound, gain);
+            }
+        }
+    }
+
+    /// M mutes or unmutes, except while typing in a text field.
+    pub(super) fn sound_shortcut(&mut self, ctx: &egui::Context) {
+        if ctx.text_edit_focused() {
+            return;
+        }
+        if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::M)) {
+            let data = &mut self.data;
+            data.set_sound(data.sound_volume(), !data.sound_muted());
+        }
+    }
+
+    /// The Sound menu button of the top bar.
+    pub(super) fn sound_menu(&mut self, ui: &mut egui::Ui) {
+        let state = self.audio.state();
+        let data = &mut self.data;
+        let audio = &mut self.audio;
+        let config = egui::containers::menu::MenuConfig::new()
+            .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+        egui::containers::menu::MenuButton::new("Sound")
+            .config(config)
+            .ui(ui, |ui| sound_settings(ui, data, audio.as_mut(), &state))
+            .0
+            .on_hover_text("Volume and mute (M)");
+    }
+}
+
+/// Mute, volume and the output's state.
+fn sound_settings(
+    ui: &mut egui::Ui,
+    data: &mut DataStore,
+    audio: &mut dyn AudioSink,
+    state: &OutputState,
+) {
+    let mut muted = data.sound_muted();
+    let mut volume = data.sound_volume();
+    ui.checkbox(&mut muted, "Mute (M)");
+    let slider = ui.add_enabled(
+        !muted,
+        egui::Slider::new(&mut volume, 0..=crate::audio::MAX_VOLUME)
+            .suffix(" %")
+            .text("Volume"),
+    );
+    data.set_sound(volume, muted);
+    // Let the player hear the new level once the slider is let go.
+    let settled = slider.drag_stopped() || (slider.changed() && !slider.dragged());
+    if settled && volume > 0 {
+        audio.play(Sound::Place, gain_for_volume(volume));
+    }
+    match state {
+        OutputState::Starting => {
+            ui.label("Looking for an audio output…");
+            // The audio thread cannot repaint the window: look again shortly.
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(250));
+        }
+        OutputState::Playing { device } => {
+            ui.label(format!("Sound plays on {device}."));
+        }
+        OutputState::Unavailable { reason } => {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                "No audio output found: the game plays silently.",
+            )
+            .on_hover_text(format!("Why: {reason}."));
+        }
+    }
+}
