@@ -58,7 +58,7 @@ fn endgame() -> (reversi::Position, Vec<Move>) {
 fn reversi_review_of_an_endgame_matches_the_solver() {
     let (start, moves) = endgame();
     let mut analyst = Analyst::new(ReversiEngine::new(), || {});
-    analyst.start_review(&start, &moves).unwrap();
+    analyst.start_review(&start, &moves, 600).unwrap();
     let k = key(&moves);
     poll_until(&mut analyst, &k, &start, "the review", |a| {
         a.review().unwrap().is_done() && !a.is_busy()

@@ -119,6 +119,8 @@ replay-refusal = Replaying: press "Play from here" to continue the game from thi
 
 ## Analysis: hints, move scores, the game review
 
+teacher-heading = Analysis
+teacher-hint-refused = A hint is for a human to move in the game in progress.
 teacher-hint = Hint
 teacher-hint-thinking = Hint…
 teacher-hint-hover = The strong engine's move for the side to move (games with hints are counted as such in the records)

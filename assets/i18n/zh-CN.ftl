@@ -117,6 +117,8 @@ replay-refusal = 正在复盘：点击“从此处续下”即可从这个局面
 
 ## 分析：提示、着法评分、全局分析
 
+teacher-heading = 分析
+teacher-hint-refused = 只能在进行中的对局、轮到人类行棋时请求提示。
 teacher-hint = 提示
 teacher-hint-thinking = 提示中…
 teacher-hint-hover = 强力引擎为当前行棋方给出的着法（使用过提示的对局会在战绩中注明）

@@ -117,9 +117,12 @@ impl<G: GameRules> Analyst<G> {
     pub fn update(&mut self, key: &PositionKey<G::Move>, pos: &G) {
         self.poll();
         if self.key.as_ref() != Some(key) {
+            // A hint asked before the first update is for this position.
+            if self.key.is_some() {
+                self.hint_wanted = false;
+            }
             self.key = Some(key.clone());
             self.hint = None;
-            self.hint_wanted = false;
             self.scores = None;
             if matches!(self.task, Task::Hint(_) | Task::Scores(_)) {
                 self.worker.cancel();
@@ -147,9 +150,10 @@ impl<G: GameRules> Analyst<G> {
         } else if let Some(review) = &self.review
             && let Some(i) = review.next_position()
         {
-            let id = self
-                .worker
-                .analyse(review.positions[i].clone(), review_config());
+            let id = self.worker.analyse(
+                review.positions[i].clone(),
+                review_config(review.ms_per_position),
+            );
             self.task = Task::Review(id, i);
         } else if live && self.show_scores && self.scores.is_none() {
             self.task = Task::Scores(self.worker.analyse(pos.clone(), analysis_config()));
@@ -196,12 +200,19 @@ impl<G: GameRules> Analyst<G> {
     }
 
     /// Start reviewing the game from `start` through `moves` (every position is analysed in
-    /// turn, [`REVIEW_MS_PER_POSITION`] each), replacing any earlier review.
+    /// turn, `ms_per_position` milliseconds each; the app gives [`REVIEW_MS_PER_POSITION`]),
+    /// replacing any earlier review.
     ///
     /// # Errors
     /// The sentence to show when a move does not replay (a corrupt game).
-    pub fn start_review(&mut self, start: &G, moves: &[G::Move]) -> Result<(), String> {
-        let review = Review::new(start, moves)?;
+    pub fn start_review(
+        &mut self,
+        start: &G,
+        moves: &[G::Move],
+        ms_per_position: u64,
+    ) -> Result<(), String> {
+        let mut review = Review::new(start, moves)?;
+        review.ms_per_position = ms_per_position;
         self.stop_review();
         // The review goes first; live scores start again when it is done.
         if matches!(self.task, Task::Scores(_)) {
@@ -259,10 +270,10 @@ fn analysis_config() -> AiConfig {
     }
 }
 
-fn review_config() -> AiConfig {
+fn review_config(ms: u64) -> AiConfig {
     AiConfig {
         depth: MAX_DEPTH,
-        time_ms: Some(REVIEW_MS_PER_POSITION),
+        time_ms: Some(ms),
         ..AiConfig::for_level(Level::Hard)
     }
 }
@@ -366,6 +377,8 @@ pub struct Review<G: GameRules> {
     pub found: Vec<Option<Reviewed<G::Move>>>,
     /// The player stopped the review.
     pub stopped: bool,
+    /// Search time for each position, in milliseconds.
+    pub ms_per_position: u64,
 }
 
 impl<G: GameRules> Review<G> {
@@ -398,6 +411,7 @@ impl<G: GameRules> Review<G> {
             moves: moves.to_vec(),
             found,
             stopped: false,
+            ms_per_position: REVIEW_MS_PER_POSITION,
         })
     }
 
@@ -442,6 +456,15 @@ impl<G: GameRules> Review<G> {
         (0..self.moves.len())
             .filter_map(|i| self.verdict(i))
             .collect()
+    }
+
+    /// The worst move judged a mistake or a blunder: the worst verdict first, then the one
+    /// that lost most (proven results count as large losses).
+    pub fn biggest_mistake(&self) -> Option<MoveVerdict<G::Move>> {
+        self.verdicts()
+            .into_iter()
+            .filter(|v| v.verdict >= Verdict::Mistake)
+            .max_by_key(|v| (v.verdict, loss(v)))
     }
 
     /// The verdict on move `i`: the played move's own score when the analysis scored it
@@ -493,6 +516,11 @@ impl<G: GameRules> Review<G> {
             })
             .collect()
     }
+}
+
+/// How much a move lost against the best one, on [`Score::value`]'s scale.
+fn loss<M>(v: &MoveVerdict<M>) -> i64 {
+    i64::from(v.best_score.value()) - i64::from(v.played_score.value())
 }
 
 /// The evaluation graph's bound for Gomoku scores.

@@ -14,6 +14,7 @@ use crate::session::{PlayerKind, Session};
 
 use super::board::{BoardGeometry, BoardLook, Cell};
 use super::controller::Controller;
+use super::eval_graph::GraphUnit;
 use super::panels;
 use super::tab::{GameView, Tab};
 use super::theme::Palette;
@@ -43,6 +44,8 @@ pub struct GomokuView {
 
 impl GameView for Position {
     type View = GomokuView;
+    type Engine = GomokuEngine;
+    const SCORE_UNIT: GraphUnit = GraphUnit::Bounded;
     const TITLE: &'static str = "Gomoku";
     const LEVEL_HELP: panels::LevelHelp = panels::LevelHelp {
         describe: |level| match level {

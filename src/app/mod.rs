@@ -383,6 +383,7 @@ impl ReversiGomokuApp {
             Action::Open => self.open_dialog(),
             Action::SwapSides => self.tab_mut(game).swap_sides(),
             Action::Pass => self.tab_mut(game).pass(),
+            Action::Hint => self.tab_mut(game).hint(ctx),
             Action::SwitchGame => {
                 self.game = match game {
                     GameKind::Reversi => GameKind::Gomoku,

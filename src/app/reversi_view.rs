@@ -13,6 +13,7 @@ use crate::session::{PlayerKind, Session};
 use super::animation::MoveAnimation;
 use super::board::{BoardGeometry, BoardLook, Cell};
 use super::controller::Controller;
+use super::eval_graph::GraphUnit;
 use super::panels;
 use super::shortcuts::{self, Action};
 use super::tab::{GameView, Tab};
@@ -33,6 +34,8 @@ pub struct ReversiView;
 
 impl GameView for Position {
     type View = ReversiView;
+    type Engine = ReversiEngine;
+    const SCORE_UNIT: GraphUnit = GraphUnit::Discs;
     const TITLE: &'static str = "Reversi";
     const LEVEL_HELP: panels::LevelHelp = panels::LevelHelp {
         describe: |level| match level {

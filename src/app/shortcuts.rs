@@ -32,6 +32,8 @@ pub enum Action {
     SwapSides,
     /// Pass (Reversi, when passing is the only move).
     Pass,
+    /// Ask the computer for a hint.
+    Hint,
     /// Show the other game's tab.
     SwitchGame,
     /// Open or close the help.
@@ -58,7 +60,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the order the help lists them.
-    pub const ALL: [Action; 18] = [
+    pub const ALL: [Action; 19] = [
         Action::NewGame,
         Action::Undo,
         Action::Redo,
@@ -66,6 +68,7 @@ impl Action {
         Action::Open,
         Action::SwapSides,
         Action::Pass,
+        Action::Hint,
         Action::SwitchGame,
         Action::Help,
         Action::Fullscreen,
@@ -90,6 +93,7 @@ impl Action {
             Action::Open => "Open a saved game",
             Action::SwapSides => "Swap sides: the computer takes the other side",
             Action::Pass => "Pass (Reversi, when it is the only move)",
+            Action::Hint => "Hint: the computer's move for the side to move",
             Action::SwitchGame => "Switch between Reversi and Gomoku",
             Action::Help => "Help",
             Action::Fullscreen => "Fullscreen on or off",
@@ -150,7 +154,7 @@ const CTRL_SHIFT: Modifiers = Modifiers {
 const NONE: Modifiers = Modifiers::NONE;
 
 /// The default bindings (Ctrl is Cmd on macOS).
-const DEFAULTS: [(Action, &[KeyboardShortcut]); 18] = [
+const DEFAULTS: [(Action, &[KeyboardShortcut]); 19] = [
     (Action::NewGame, &[key(CTRL, Key::N)]),
     (Action::Undo, &[key(CTRL, Key::Z)]),
     (Action::Redo, &[key(CTRL, Key::Y), key(CTRL_SHIFT, Key::Z)]),
@@ -158,6 +162,7 @@ const DEFAULTS: [(Action, &[KeyboardShortcut]); 18] = [
     (Action::Open, &[key(CTRL, Key::O)]),
     (Action::SwapSides, &[key(CTRL, Key::T)]),
     (Action::Pass, &[key(NONE, Key::P)]),
+    (Action::Hint, &[key(NONE, Key::H)]),
     (Action::SwitchGame, &[key(CTRL, Key::Tab)]),
     (Action::Help, &[key(NONE, Key::F1)]),
     (Action::Fullscreen, &[key(NONE, Key::F11)]),

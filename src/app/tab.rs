@@ -13,19 +13,22 @@ use egui::{Painter, Rect, Sense, Ui};
 
 use crate::audio::Sound;
 use crate::core::clock::TimeControl;
-use crate::core::{BySide, Ending, GameKind, GameRules, Outcome, Side};
+use crate::core::{BySide, Ending, Engine, GameKind, GameRules, Outcome, Side};
 use crate::persist::{BoardDisplay, GameMeta, LoadError, SavedGame, SavedResult};
 use crate::session::{PlayerKind, Session};
+use crate::tr;
 
 use super::animation::MoveAnimation;
 use super::board::{self, BoardGeometry, BoardLook, Cell, Mark};
 use super::controller::{Controller, Update};
 use super::draw_offer::DrawJudge;
+use super::eval_graph::GraphUnit;
 use super::panels::{self, LevelHelp};
 use super::persistence::{self, DataStore, GameRecord, PersistGame, Tracker};
 use super::records_window::CurrentGame;
 use super::replay::{self, Replay, ReplayAction};
 use super::shortcuts::Action;
+use super::teacher::Teacher;
 use super::theme::{self, Palette};
 
 /// How often the window is redrawn while a clock runs, in milliseconds (ten times a second
@@ -49,6 +52,10 @@ pub trait GameView: PersistGame + DrawJudge {
     /// What the game's view keeps between frames (display toggles, animations, the rule and
     /// size chosen for the next game).
     type View;
+    /// The engine behind hints, move scores and reviews (a fresh one on the analysis thread).
+    type Engine: Engine<Self> + Default + 'static;
+    /// How the game's scores are drawn on the evaluation graph.
+    const SCORE_UNIT: GraphUnit;
 
     /// The tab's title and the side panel's heading ("Reversi").
     const TITLE: &'static str;
@@ -181,6 +188,8 @@ pub struct Tab<G: GameView> {
     cues: Vec<Sound>,
     /// The ending whose sound was last considered (see [`Tab::cue_clock_ending`]).
     ending_heard: Option<Ending>,
+    /// Hints, move scores and the game review.
+    pub teacher: Teacher<G>,
 }
 
 /// What the board's right-click menu asks the app to do (it needs more than the tab).
@@ -195,6 +204,7 @@ pub enum BoardRequest {
 /// What was chosen in the board's right-click menu.
 enum MenuChoice {
     UndoTo(usize),
+    Hint,
     CopyPosition,
     App(BoardRequest),
 }
@@ -218,6 +228,7 @@ impl<G: GameView> Tab<G> {
             request: None,
             cues: Vec::new(),
             ending_heard: None,
+            teacher: Teacher::default(),
         }
     }
 
@@ -290,6 +301,7 @@ impl<G: GameView> Tab<G> {
     /// Start a new game from the view's settings, keeping players and levels.
     pub fn start_new_game(&mut self) {
         self.close_replay();
+        self.teacher.new_game();
         self.draw_offer = None;
         match G::start_position(&self.view) {
             Ok(start) => self.ctl.new_game(start),
@@ -310,6 +322,7 @@ impl<G: GameView> Tab<G> {
         self.ctl
             .set_ending(saved.result.and_then(SavedResult::ending));
         self.draw_offer = None;
+        self.teacher.new_game();
         self.track.adopt(self.ctl.serial(), saved);
         G::after_load(self);
         Ok(())
@@ -464,6 +477,7 @@ impl<G: GameView> Tab<G> {
         let look = self.look();
         let geo = G::paint_board(self, &painter, rect, &look);
         let (clicked, choice) = self.board_cells(ui, &painter, &geo);
+        self.teacher_overlay(&painter, &geo);
         if self.cursor_shown
             && let Some(cursor) = self.cursor
         {
@@ -532,6 +546,7 @@ impl<G: GameView> Tab<G> {
     fn menu_choice(&mut self, ctx: &egui::Context, choice: MenuChoice) {
         match choice {
             MenuChoice::UndoTo(ply) => self.undo_to(ply),
+            MenuChoice::Hint => self.hint(ctx),
             MenuChoice::CopyPosition => ctx.copy_text(G::position_text(self.shown())),
             MenuChoice::App(request) => self.request = Some(request),
         }
@@ -579,6 +594,12 @@ impl<G: GameView> Tab<G> {
                 .clicked()
         {
             choice = Some(MenuChoice::UndoTo(ply));
+        }
+        if ui
+            .add_enabled(self.hint_allowed(), egui::Button::new(tr!("teacher-hint")))
+            .clicked()
+        {
+            choice = Some(MenuChoice::Hint);
         }
         if ui.button("Copy transcript").clicked() {
             choice = Some(MenuChoice::App(BoardRequest::CopyTranscript));
@@ -842,6 +863,8 @@ pub trait AnyTab {
     fn cursor_key(&mut self, action: Action);
     /// See [`Tab::pass`].
     fn pass(&mut self);
+    /// See [`Tab::hint`].
+    fn hint(&mut self, ctx: &egui::Context);
     /// See [`Tab::swap_sides`].
     fn swap_sides(&mut self);
     /// What the board's menu asked of the app since the last call.
@@ -893,6 +916,7 @@ impl<G: GameView> AnyTab for Tab<G> {
             ctx.request_repaint_after(wait);
         }
         persistence::tick(&self.ctl, &mut self.track, data);
+        self.teacher_logic();
         G::view_logic(self, ctx);
         let settings = data.settings();
         let now = ctx.input(|i| i.time);
@@ -917,11 +941,14 @@ impl<G: GameView> AnyTab for Tab<G> {
                 self.new_game_requested = true;
             }
             G::panel_options(self, ui);
-            ui.separator();
-            panels::search_info(ui, &self.ctl);
-            ui.separator();
-            panels::move_list(ui, &self.ctl);
         });
+        ui.separator();
+        // Outside the live-only part: scores and the review serve replays too.
+        self.analysis_panel(ui);
+        ui.separator();
+        panels::search_info(ui, &self.ctl);
+        ui.separator();
+        panels::move_list(ui, &self.ctl);
     }
 
     fn board(&mut self, ui: &mut Ui) {
@@ -1031,6 +1058,10 @@ impl<G: GameView> AnyTab for Tab<G> {
 
     fn pass(&mut self) {
         Tab::pass(self);
+    }
+
+    fn hint(&mut self, ctx: &egui::Context) {
+        Tab::hint(self, ctx);
     }
 
     fn swap_sides(&mut self) {

@@ -8,9 +8,12 @@ use egui::{Align2, Color32, FontId, Painter, Stroke, Ui};
 use crate::core::{BySide, Engine, GameRules, MoveScore, Score, Side};
 use crate::tr;
 
-use super::analysis::{Analyst, Hint, MoveVerdict, PositionKey, Review, Verdict};
+use super::analysis::{
+    Analyst, Hint, MoveVerdict, PositionKey, REVIEW_MS_PER_POSITION, Review, Verdict,
+};
 use super::board::{BoardGeometry, Cell};
 use super::eval_graph::{self, GraphPoint, GraphUnit};
+use super::tab::{GameView, Tab};
 
 /// What the teacher asks of its tab after a click in its panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +32,8 @@ pub struct Teacher<G: GameRules> {
     pub hints_used: BySide<u32>,
     /// A better move to show on the board: the review's suggestion at that ply.
     shown_better: Option<(usize, G::Move)>,
+    /// Search time per position of a review, in milliseconds.
+    pub review_ms: u64,
 }
 
 impl<G: GameRules> Default for Teacher<G> {
@@ -38,6 +43,7 @@ impl<G: GameRules> Default for Teacher<G> {
             show_scores: false,
             hints_used: BySide::default(),
             shown_better: None,
+            review_ms: REVIEW_MS_PER_POSITION,
         }
     }
 }
@@ -96,7 +102,8 @@ impl<G: GameRules> Teacher<G> {
         moves: &[G::Move],
     ) -> Result<(), String> {
         self.shown_better = None;
-        self.analyst::<E>(ctx).start_review(start, moves)
+        let ms = self.review_ms;
+        self.analyst::<E>(ctx).start_review(start, moves, ms)
     }
 
     /// A new game: hints counted afresh, the old review gone.
@@ -116,6 +123,11 @@ impl<G: GameRules> Teacher<G> {
     /// The review, if one was started.
     pub fn review(&self) -> Option<&Review<G>> {
         self.analyst.as_ref().and_then(Analyst::review)
+    }
+
+    /// The live analysis behind the move scores, while they are shown.
+    pub fn move_scores(&self) -> Option<&crate::core::Analysis<G::Move>> {
+        self.analyst.as_ref()?.scores()
     }
 
     /// The move scores to draw, when shown.
@@ -255,10 +267,7 @@ impl<G: GameRules> Teacher<G> {
         if let Some(at) = eval_graph::show(ui, &points, unit, ply, &label_of) {
             request = Some(TeacherRequest::GoTo(at));
         }
-        if let Some(worst) = verdicts
-            .iter()
-            .max_by_key(|v| (v.verdict, loss(v)))
-            .filter(|v| v.verdict >= Verdict::Mistake)
+        if let Some(worst) = review.biggest_mistake()
             && ui
                 .button(tr!(
                     "teacher-biggest-mistake",
@@ -359,11 +368,6 @@ fn score_text(score: Score, exact: bool) -> String {
     }
 }
 
-/// How much a move lost, for ranking the mistakes (proven results count as large).
-fn loss<M>(v: &MoveVerdict<M>) -> i64 {
-    i64::from(v.best_score.value()) - i64::from(v.played_score.value())
-}
-
 /// "12. d3: mistake (−6 discs); better f4 (+2 discs)".
 fn verdict_line<M: std::fmt::Display>(v: &MoveVerdict<M>) -> String {
     tr!(
@@ -404,4 +408,90 @@ fn graph_points<G: GameRules>(
             verdict: verdicts.iter().find(|v| v.index == ply).map(|v| v.verdict),
         })
         .collect()
+}
+
+/// The tab's side of the teacher: the position it follows, the Hint action, the overlay and
+/// the panel section (here rather than in `tab.rs`, which only calls in).
+impl<G: GameView> Tab<G> {
+    /// The position on the board, as the analyst identifies it.
+    fn position_key(&self) -> PositionKey<G::Move> {
+        PositionKey {
+            serial: self.ctl.serial(),
+            moves: self.shown().moves().collect(),
+        }
+    }
+
+    /// Per frame: the teacher follows the shown position.
+    pub(super) fn teacher_logic(&mut self) {
+        let key = self.position_key();
+        let pos = self.shown().position().clone();
+        self.teacher.logic(&key, &pos);
+    }
+
+    /// Whether a hint may be asked now: the live game goes on and a human is to move (in a
+    /// replay or after the game, the scores and the review teach instead).
+    #[must_use]
+    pub fn hint_allowed(&self) -> bool {
+        self.human_turn()
+    }
+
+    /// The Hint action (H, the Hint button, the board menu): the strong engine's move for the
+    /// human to move; refused with the reason otherwise.
+    pub fn hint(&mut self, ctx: &egui::Context) {
+        if !self.hint_allowed() {
+            self.ctl.set_message(tr!("teacher-hint-refused"));
+            return;
+        }
+        let side = self.ctl.session.position().side_to_move();
+        self.teacher.request_hint::<G::Engine>(ctx, side);
+    }
+
+    /// Draws the scores, the hint and the review's better move over the board.
+    pub(super) fn teacher_overlay(&self, painter: &Painter, geo: &BoardGeometry) {
+        let session = self.shown();
+        let pos = session.position();
+        self.teacher
+            .overlay(painter, geo, session.ply(), &|mv| G::cell_of(pos, mv));
+    }
+
+    /// The side panel's Analysis section.
+    pub(super) fn analysis_panel(&mut self, ui: &mut Ui) {
+        let ply = self.shown().ply();
+        let allowed = self.hint_allowed();
+        let out = egui::CollapsingHeader::new(tr!("teacher-heading"))
+            .id_salt(("analysis", G::KIND))
+            .default_open(true)
+            .show(ui, |ui| {
+                self.teacher
+                    .panel::<G::Engine>(ui, G::SCORE_UNIT, allowed, ply)
+            })
+            .body_returned
+            .unwrap_or_default();
+        if out.hint {
+            self.hint(ui.ctx());
+        }
+        if out.review {
+            let start = self.ctl.session.start_position().clone();
+            let moves: Vec<G::Move> = self.ctl.session.moves().collect();
+            if let Err(e) = self
+                .teacher
+                .start_review::<G::Engine>(ui.ctx(), &start, &moves)
+            {
+                self.ctl.set_message(e);
+            }
+        }
+        if let Some(TeacherRequest::GoTo(ply)) = out.request {
+            self.show_ply(ply);
+        }
+    }
+
+    /// Replay the game at `ply` (entering replay mode when needed).
+    pub fn show_ply(&mut self, ply: usize) {
+        if self.replay.is_none() {
+            self.start_replay();
+        }
+        if let Some(replay) = &mut self.replay {
+            replay.go_to(ply);
+        }
+    }
 }
