@@ -85,6 +85,7 @@ fn finished_game_against_the_computer_is_recorded_once_and_shown() {
         wins: 1,
         losses: 0,
         draws: 0,
+        hinted: 0,
     };
     written(&mut h);
     let on_disk = records_on_disk(&dir);
@@ -170,6 +171,7 @@ fn resign_counts_as_a_loss_and_abandoning_asks_first() {
         wins: 0,
         losses: 1,
         draws: 0,
+        hinted: 0,
     };
     let medium = |dir: &Path| {
         records_on_disk(dir)

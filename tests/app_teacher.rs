@@ -172,3 +172,32 @@ fn reviewing_a_finished_gomoku_game_jumps_to_its_biggest_mistake() {
     // White ignores Black's growing line: every White move after the open three loses.
     review_and_jump(GameKind::Gomoku, "h8a1i8a2j8a3k8a4l8");
 }
+
+/// A game against the computer in which the human took a hint is recorded as a loss like any
+/// other, and counted among the games with hints; the autosave keeps the count.
+#[test]
+fn a_game_with_hints_is_recorded_as_such() {
+    use reversi_gomoku::persist::{GameKey, LevelKey, Records, paths};
+    let dir = common::temp_dir("teacher", "hinted");
+    let mut h = harness(GameKind::Reversi, Some(&dir));
+    let profile = app(&h).data.profile();
+    h.key_press(Key::H);
+    h.step();
+    step_until(&mut h, "the hint", |a| a.reversi.teacher.hint().is_some());
+    h.get_by_label("Resign").click();
+    h.run_steps(3);
+    app_mut(&mut h).data.flush_writes();
+    h.step();
+    let records = Records::load(&paths::records_path(&dir))
+        .expect("records.json is valid")
+        .expect("records.json exists");
+    let tally = records
+        .profile(&profile)
+        .expect("profile")
+        .vs_computer(GameKey::Reversi, LevelKey::Medium);
+    assert_eq!((tally.losses, tally.hinted), (1, 1), "{tally:?}");
+    // The Records window says so.
+    h.get_by_label("Records").click();
+    h.run_steps(2);
+    h.get_by_label("W 0 · L 1 · D 0 · 0% · 1 with hints");
+}

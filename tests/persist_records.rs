@@ -31,6 +31,7 @@ fn t(wins: u32, losses: u32, draws: u32) -> Tally {
         wins,
         losses,
         draws,
+        hinted: 0,
     }
 }
 

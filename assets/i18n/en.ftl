@@ -102,6 +102,7 @@ records-vs-player = vs { $opponent }: { $tally }
 records-side-computer = { $side }: computer ({ $level })
 # Wins, losses, draws and the win rate in percent: "W 3 · L 1 · D 0 · 75%".
 records-tally = W { $wins } · L { $losses } · D { $draws } · { $rate }%
+records-tally-hinted = W { $wins } · L { $losses } · D { $draws } · { $rate }% · { $hinted } with hints
 
 ## Replay controls
 

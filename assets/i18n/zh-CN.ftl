@@ -100,6 +100,7 @@ records-same-profile = 双方为同一档案：不计战绩
 records-vs-player = 对 { $opponent }：{ $tally }
 records-side-computer = { $side }：电脑（{ $level }）
 records-tally = 胜 { $wins } · 负 { $losses } · 和 { $draws } · 胜率 { $rate }%
+records-tally-hinted = 胜 { $wins } · 负 { $losses } · 和 { $draws } · 胜率 { $rate }% · 其中 { $hinted } 局用过提示
 
 ## 复盘
 

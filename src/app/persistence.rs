@@ -241,6 +241,8 @@ pub struct Tracker<M> {
     /// tracker waits for its outcome.
     requested: bool,
     saved: Option<Snapshot<M>>,
+    /// Hints each side asked for in this game (kept in the autosave and the records).
+    pub hints: BySide<u32>,
 }
 
 impl<M: Copy + PartialEq> Tracker<M> {
@@ -255,6 +257,7 @@ impl<M: Copy + PartialEq> Tracker<M> {
             recorded: false,
             requested: false,
             saved: None,
+            hints: BySide::default(),
         }
     }
 
@@ -270,6 +273,7 @@ impl<M: Copy + PartialEq> Tracker<M> {
             recorded: saved.recorded,
             requested: false,
             saved: None,
+            hints: saved.hints,
         };
     }
 
@@ -333,6 +337,7 @@ pub fn saved_game_of<G: PersistGame>(
     game.clock = ended.clock;
     game.recorded = tracker.recorded;
     game.id = Some(tracker.id);
+    game.hints = tracker.hints;
     Ok(game)
 }
 
@@ -365,6 +370,7 @@ pub fn tick<G: PersistGame>(
         && !tracker.requested
     {
         data.request_record(GameRecord {
+            hints: tracker.hints,
             id: tracker.id,
             key: ctl.session.position().game_key(),
             players: ctl.session.players,
@@ -450,6 +456,8 @@ pub struct GameRecord {
     pub profiles: BySide<Option<String>>,
     /// How the game ended (a resignation is a win for the other side).
     pub outcome: Outcome,
+    /// Hints each side asked for (a game with hints is recorded as such).
+    pub hints: BySide<u32>,
 }
 
 /// A change of the records that adds one finished game, safe to run on another thread.
@@ -466,8 +474,10 @@ pub fn record_change(record: &GameRecord) -> Option<(String, RecordChange)> {
         ai,
         profiles,
         outcome,
+        hints,
         ..
     } = record;
+    let hints = *hints;
     let (key, outcome) = (*key, *outcome);
     match (players.black, players.white) {
         (PlayerKind::Human, PlayerKind::Computer) | (PlayerKind::Computer, PlayerKind::Human) => {
@@ -483,8 +493,14 @@ pub fn record_change(record: &GameRecord) -> Option<(String, RecordChange)> {
                 "{name}: {result:?} against the computer ({})",
                 level.label()
             );
-            let change: RecordChange =
-                Box::new(move |r| r.record_vs_computer(&name, key, level, result));
+            let hinted = *hints.get(human) > 0;
+            let change: RecordChange = Box::new(move |r| {
+                r.record_vs_computer(&name, key, level, result)?;
+                if hinted {
+                    r.mark_hinted_vs_computer(&name, key, level);
+                }
+                Ok(())
+            });
             Some((text, change))
         }
         (PlayerKind::Human, PlayerKind::Human) => {
@@ -495,8 +511,16 @@ pub fn record_change(record: &GameRecord) -> Option<(String, RecordChange)> {
                 return None;
             }
             let text = format!("{b} vs {w}: recorded");
-            let change: RecordChange =
-                Box::new(move |r| r.record_head_to_head(&b, &w, key, outcome));
+            let change: RecordChange = Box::new(move |r| {
+                r.record_head_to_head(&b, &w, key, outcome)?;
+                if hints.black > 0 {
+                    r.mark_hinted_head_to_head(&b, &w, key);
+                }
+                if hints.white > 0 {
+                    r.mark_hinted_head_to_head(&w, &b, key);
+                }
+                Ok(())
+            });
             Some((text, change))
         }
         (PlayerKind::Computer, PlayerKind::Computer) => None,

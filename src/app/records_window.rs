@@ -14,16 +14,29 @@ use crate::tr;
 
 use super::persistence::DataStore;
 
-/// "W 3 · L 1 · D 0 · 75%", "胜 3 · 负 1 · 和 0 · 胜率 75%".
+/// "W 3 · L 1 · D 0 · 75%", "胜 3 · 负 1 · 和 0 · 胜率 75%"; with "· 2 with hints" when
+/// hints were used in some of these games.
 #[must_use]
 pub fn tally_text(t: Tally) -> String {
-    tr!(
-        "records-tally",
-        wins = t.wins,
-        losses = t.losses,
-        draws = t.draws,
-        rate = format!("{:.0}", t.win_rate() * 100.0)
-    )
+    let rate = format!("{:.0}", t.win_rate() * 100.0);
+    if t.hinted == 0 {
+        tr!(
+            "records-tally",
+            wins = t.wins,
+            losses = t.losses,
+            draws = t.draws,
+            rate = rate
+        )
+    } else {
+        tr!(
+            "records-tally-hinted",
+            wins = t.wins,
+            losses = t.losses,
+            draws = t.draws,
+            rate = rate,
+            hinted = t.hinted
+        )
+    }
 }
 
 /// The game on screen, as the Records window describes it.

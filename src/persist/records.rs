@@ -429,6 +429,14 @@ pub struct Tally {
     /// Games drawn.
     #[serde(default)]
     pub draws: u32,
+    /// Of these games, those in which this player asked the computer for hints (at most
+    /// `games()`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hinted: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Tally {
@@ -464,13 +472,20 @@ impl Tally {
         Some(t)
     }
 
-    /// Wins and losses swapped: the opponent's view.
+    /// Wins, losses and draws, without the hint count.
+    #[must_use]
+    pub fn results(self) -> (u32, u32, u32) {
+        (self.wins, self.losses, self.draws)
+    }
+
+    /// Wins and losses swapped: the opponent's view (the hint count stays).
     #[must_use]
     pub fn mirrored(self) -> Tally {
         Tally {
             wins: self.losses,
             losses: self.wins,
             draws: self.draws,
+            hinted: self.hinted,
         }
     }
 
@@ -481,6 +496,7 @@ impl Tally {
             wins: self.wins.saturating_add(other.wins),
             losses: self.losses.saturating_add(other.losses),
             draws: self.draws.saturating_add(other.draws),
+            hinted: self.hinted.saturating_add(other.hinted),
         }
     }
 }
@@ -774,6 +790,39 @@ impl Records {
         Ok(())
     }
 
+    /// Notes that `profile` used hints in its last recorded game against the computer at
+    /// `level` in `game` (call right after [`Records::record_vs_computer`]). Does nothing
+    /// when that record holds no game without hints left to mark.
+    pub fn mark_hinted_vs_computer(&mut self, profile: &str, game: GameKey, level: LevelKey) {
+        let Some(i) = self.index_of(profile.trim()) else {
+            return;
+        };
+        if let Some(t) = self.profiles[i]
+            .vs_computer
+            .get_mut(&game)
+            .and_then(|m| m.get_mut(&level))
+            && u64::from(t.hinted) < t.games()
+        {
+            t.hinted += 1;
+        }
+    }
+
+    /// Notes that `profile` used hints in its last recorded hot-seat game against
+    /// `opponent` in `game` (call right after [`Records::record_head_to_head`]).
+    pub fn mark_hinted_head_to_head(&mut self, profile: &str, opponent: &str, game: GameKey) {
+        let Some(i) = self.index_of(profile.trim()) else {
+            return;
+        };
+        if let Some(t) = self.profiles[i]
+            .head_to_head
+            .get_mut(opponent.trim())
+            .and_then(|m| m.get_mut(&game))
+            && u64::from(t.hinted) < t.games()
+        {
+            t.hinted += 1;
+        }
+    }
+
     /// Adds a hot-seat game in `game` between profiles `black` and `white` (each created when
     /// missing) that ended with `outcome`: both head-to-head records are updated.
     ///
@@ -888,7 +937,9 @@ impl Records {
                 return Err(format!("two profiles are named {:?}", p.name));
             }
         }
-        let too_many = |t: &Tally| t.games() > u64::from(u32::MAX);
+        // Also refused: more games with hints than games.
+        let too_many =
+            |t: &Tally| t.games() > u64::from(u32::MAX) || u64::from(t.hinted) > t.games();
         for p in &self.profiles {
             for (g, l, t) in p.vs_computer_entries() {
                 if too_many(&t) {
@@ -919,7 +970,8 @@ impl Records {
                     if too_many(t) {
                         return Err(format!("{:?} vs {opponent:?}, {g}: too many games", p.name));
                     }
-                    if other.head_to_head(&p.name, *g) != t.mirrored() {
+                    // Each side counts its own hints: only the results must mirror.
+                    if other.head_to_head(&p.name, *g).results() != t.mirrored().results() {
                         return Err(format!(
                             "head-to-head records of {:?} and {opponent:?} in {g} disagree",
                             p.name

@@ -33,6 +33,8 @@
 //!   newer `result` values, as any unknown result).
 //! - `started`, `saved`: Unix milliseconds.
 //! - `recorded` (optional, default false): the result is already in the win records.
+//! - `hints` (optional, default none): `{ "black": 2, "white": 0 }`, the hints each side
+//!   asked the computer for.
 //! - `id` (optional; older files have none): the game's [`GameId`], 16 hex digits, which the
 //!   win records use to count the game exactly once.
 //! - Profile names: at most 40 characters ([`super::records::MAX_NAME_CHARS`]), no control
@@ -262,10 +264,18 @@ pub struct SavedGame {
     /// before ids existed and in imported transcripts (the app then gives it a fresh one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<GameId>,
+    /// Hints each side asked the computer for; absent means none. A game won with hints is
+    /// recorded as such.
+    #[serde(default, skip_serializing_if = "no_hints")]
+    pub hints: BySide<u32>,
 }
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+fn no_hints(hints: &BySide<u32>) -> bool {
+    hints.black == 0 && hints.white == 0
 }
 
 #[derive(Serialize)]
@@ -382,6 +392,7 @@ impl SavedGame {
             saved: unix_ms_now(),
             recorded: false,
             id: None,
+            hints: BySide::default(),
         };
         g.result = g.validate()?.board_outcome().map(SavedResult::from_outcome);
         Ok(g)
