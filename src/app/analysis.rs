@@ -9,6 +9,7 @@
 
 use crate::ai::{Event, RequestId, Worker};
 use crate::core::{AiConfig, Analysis, Engine, GameRules, Level, MAX_DEPTH, MoveScore, Score};
+use crate::persist::MoveNote;
 
 /// Time for each position of a game review, in milliseconds.
 pub const REVIEW_MS_PER_POSITION: u64 = 600;
@@ -515,6 +516,33 @@ impl<G: GameRules> Review<G> {
                 Some((i, if black { v } else { -v }, f.exact))
             })
             .collect()
+    }
+}
+
+impl<G: GameRules> Review<G> {
+    /// The review as an annotated game keeps it: one note per judged move.
+    pub fn notes(&self) -> Vec<MoveNote> {
+        self.verdicts()
+            .into_iter()
+            .map(|v| MoveNote {
+                number: v.index + 1,
+                verdict: v.verdict.name().to_string(),
+                score: score_short(v.played_score),
+                best: v.best.to_string(),
+                best_score: score_short(v.best_score),
+            })
+            .collect()
+    }
+}
+
+/// A score in a few characters, as the board and annotated games write it: "+4" (discs or
+/// evaluation units), "W5" / "L3" for a proven win or loss in that many plies.
+#[must_use]
+pub fn score_short(score: Score) -> String {
+    match score {
+        Score::Discs(v) | Score::Eval(v) => format!("{v:+}"),
+        Score::WinIn(n) => format!("W{n}"),
+        Score::LossIn(n) => format!("L{n}"),
     }
 }
 

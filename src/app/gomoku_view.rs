@@ -10,6 +10,7 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Stroke, StrokeKind, Ui,
 
 use crate::core::{BySide, GameRules, Level, Outcome, Side};
 use crate::gomoku::{GomokuEngine, Point, Position, Rule, Threat};
+use crate::persist::MoveNote;
 use crate::session::{PlayerKind, Session};
 
 use super::board::{BoardGeometry, BoardLook, Cell};
@@ -217,6 +218,22 @@ impl GameView for Position {
 
     fn position_text(session: &Session<Position>) -> String {
         crate::persist::format_gomoku_moves(session.position().history())
+    }
+
+    fn annotated_transcript(session: &Session<Position>, notes: &[MoveNote]) -> String {
+        let mut out = Vec::new();
+        for (i, mv) in session.moves().enumerate() {
+            let mut item = format!("{}. {}", i + 1, mv.to_string().to_lowercase());
+            if let Some(n) = notes.iter().find(|n| n.number == i + 1) {
+                item.push_str(&format!(
+                    " {{{} {}}}",
+                    n.score,
+                    super::teacher::note_text(n)
+                ));
+            }
+            out.push(item);
+        }
+        out.join(" ")
     }
 
     fn board_name(pos: &Position) -> String {

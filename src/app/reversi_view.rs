@@ -7,6 +7,8 @@
 use egui::{Align2, FontId, Painter, Pos2, Rect, Stroke, StrokeKind, Ui, Vec2};
 
 use crate::core::{BySide, Level, Outcome, Side};
+use crate::persist::MoveNote;
+use crate::reversi::notation::{MoveComment, format_ggf};
 use crate::reversi::{Move, Position, ReversiEngine, Square};
 use crate::session::{PlayerKind, Session};
 
@@ -206,6 +208,19 @@ impl GameView for Position {
 
     fn position_text(session: &Session<Position>) -> String {
         session.position().to_obf()
+    }
+
+    fn annotated_transcript(session: &Session<Position>, notes: &[MoveNote]) -> String {
+        let comments: Vec<MoveComment> = notes
+            .iter()
+            .map(|n| MoveComment {
+                index: n.number - 1,
+                eval: n.score.parse::<f64>().ok(),
+                text: super::teacher::note_text(n),
+            })
+            .collect();
+        let moves: Vec<Move> = session.moves().collect();
+        format_ggf(session.start_position(), &moves, &comments)
     }
 
     fn board_name(_pos: &Position) -> String {

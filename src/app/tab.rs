@@ -14,7 +14,7 @@ use egui::{Painter, Rect, Sense, Ui};
 use crate::audio::Sound;
 use crate::core::clock::TimeControl;
 use crate::core::{BySide, Ending, Engine, GameKind, GameRules, Outcome, Side};
-use crate::persist::{BoardDisplay, GameMeta, LoadError, SavedGame, SavedResult};
+use crate::persist::{BoardDisplay, GameMeta, LoadError, MoveNote, SavedGame, SavedResult};
 use crate::session::{PlayerKind, Session};
 use crate::tr;
 
@@ -142,6 +142,10 @@ pub trait GameView: PersistGame + DrawJudge {
 
     /// The position as text for "Copy position".
     fn position_text(session: &Session<Self>) -> String;
+
+    /// The game with a review's notes as a transcript with comments (Reversi: GGF, which
+    /// Edax and NBoard read; Gomoku: the move list with `{…}` comments).
+    fn annotated_transcript(session: &Session<Self>, notes: &[MoveNote]) -> String;
 
     /// The board in words for the Transcript window ("Reversi", "Gomoku, 15×15 Renju").
     fn board_name(pos: &Self) -> String;
@@ -441,7 +445,14 @@ impl<G: GameView> Tab<G> {
     /// When the game was set up from a custom position (only possible through the API).
     pub fn saved(&self, data: &DataStore) -> Result<SavedGame, LoadError> {
         let profiles = data.side_profiles(self.ctl.session.players);
-        persistence::current_saved_game(&self.ctl, &self.track, &profiles)
+        let mut saved = persistence::current_saved_game(&self.ctl, &self.track, &profiles)?;
+        // A review of exactly this game goes with it: an annotated game.
+        if let Some(review) = self.teacher.review()
+            && review.moves.iter().copied().eq(self.ctl.session.moves())
+        {
+            saved.review = review.notes();
+        }
+        Ok(saved)
     }
 
     /// The human side that would lose by abandoning the live game now, if any.

@@ -6,10 +6,11 @@
 use egui::{Align2, Color32, FontId, Painter, Stroke, Ui};
 
 use crate::core::{BySide, Engine, GameRules, MoveScore, Score, Side};
+use crate::persist::MoveNote;
 use crate::tr;
 
 use super::analysis::{
-    Analyst, Hint, MoveVerdict, PositionKey, REVIEW_MS_PER_POSITION, Review, Verdict,
+    Analyst, Hint, MoveVerdict, PositionKey, REVIEW_MS_PER_POSITION, Review, Verdict, score_short,
 };
 use super::board::{BoardGeometry, Cell};
 use super::eval_graph::{self, GraphPoint, GraphUnit};
@@ -223,7 +224,7 @@ impl<G: GameRules> Teacher<G> {
         if let Some(failure) = self.analyst.as_ref().and_then(Analyst::failure) {
             ui.colored_label(ui.visuals().warn_fg_color, failure);
         }
-        if let Some(go) = self.review_section(ui, unit, ply) {
+        if let Some(go) = self.review_section(ui, unit, ply, &mut out.copy_annotated) {
             out.request = Some(go);
         }
         out
@@ -235,6 +236,7 @@ impl<G: GameRules> Teacher<G> {
         ui: &mut Ui,
         unit: GraphUnit,
         ply: usize,
+        copy: &mut bool,
     ) -> Option<TeacherRequest> {
         let review = self.review()?;
         let (done, all) = review.progress();
@@ -261,6 +263,14 @@ impl<G: GameRules> Teacher<G> {
             );
             if running && ui.button(tr!("teacher-stop")).clicked() {
                 stop = true;
+            }
+            if !running
+                && ui
+                    .button(tr!("teacher-copy-annotated"))
+                    .on_hover_text(tr!("teacher-copy-annotated-hover"))
+                    .clicked()
+            {
+                *copy = true;
             }
         });
         let label_of = |i: usize| labels.get(i).cloned().unwrap_or_default();
@@ -309,6 +319,8 @@ pub struct TeacherPanel {
     pub review: bool,
     /// Show a position of the game.
     pub request: Option<TeacherRequest>,
+    /// "Copy annotated game" was pressed.
+    pub copy_annotated: bool,
 }
 
 /// Hint ring colour.
@@ -327,11 +339,7 @@ fn ring(painter: &Painter, geo: &BoardGeometry, cell: Cell, color: Color32) {
 /// A move's score written on its cell: "+4" in discs or evaluation units, "W5"/"L3" for a
 /// proven win or loss in that many plies; exact scores underlined, the best in green.
 fn draw_score<M>(painter: &Painter, geo: &BoardGeometry, cell: Cell, m: &MoveScore<M>, best: bool) {
-    let text = match m.score {
-        Score::Discs(v) | Score::Eval(v) => format!("{v:+}"),
-        Score::WinIn(n) => format!("W{n}"),
-        Score::LossIn(n) => format!("L{n}"),
-    };
+    let text = score_short(m.score);
     let color = if best {
         Color32::from_rgb(30, 200, 60)
     } else if m.score.value() < 0 {
@@ -483,6 +491,14 @@ impl<G: GameView> Tab<G> {
         if let Some(TeacherRequest::GoTo(ply)) = out.request {
             self.show_ply(ply);
         }
+        if out.copy_annotated
+            && let Some(review) = self.teacher.review()
+        {
+            let mut session = self.ctl.session.clone();
+            while session.ply() > review.moves.len() && session.undo_ply() {}
+            let text = G::annotated_transcript(&session, &review.notes());
+            ui.ctx().copy_text(text);
+        }
     }
 
     /// Replay the game at `ply` (entering replay mode when needed).
@@ -493,5 +509,15 @@ impl<G: GameView> Tab<G> {
         if let Some(replay) = &mut self.replay {
             replay.go_to(ply);
         }
+    }
+}
+
+/// A review note as a comment: "mistake; better f4 (+2)", or just "best".
+#[must_use]
+pub fn note_text(n: &MoveNote) -> String {
+    if n.verdict == "best" {
+        n.verdict.clone()
+    } else {
+        format!("{}; better {} ({})", n.verdict, n.best, n.best_score)
     }
 }

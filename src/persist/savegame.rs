@@ -33,6 +33,9 @@
 //!   newer `result` values, as any unknown result).
 //! - `started`, `saved`: Unix milliseconds.
 //! - `recorded` (optional, default false): the result is already in the win records.
+//! - `review` (optional): a game review's notes, `[{ "number": 12, "verdict": "mistake",
+//!   "score": "-6", "best": "f4", "best_score": "+2" }, …]`, one per reviewed move (numbers
+//!   within the game's moves).
 //! - `hints` (optional, default none): `{ "black": 2, "white": 0 }`, the hints each side
 //!   asked the computer for.
 //! - `id` (optional; older files have none): the game's [`GameId`], 16 hex digits, which the
@@ -268,6 +271,27 @@ pub struct SavedGame {
     /// recorded as such.
     #[serde(default, skip_serializing_if = "no_hints")]
     pub hints: BySide<u32>,
+    /// What a game review said of the moves (an annotated game); empty when the game was not
+    /// reviewed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub review: Vec<MoveNote>,
+}
+
+/// A game review's note on one move, as an annotated game keeps it. Scores are the mover's,
+/// in the game's unit ("+2" discs for Reversi, evaluation units for Gomoku; "W5"/"L3" for a
+/// proven win or loss in that many plies).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveNote {
+    /// The move's number in the game, 1 = the first move.
+    pub number: usize,
+    /// "best", "good", "inaccuracy", "mistake" or "blunder".
+    pub verdict: String,
+    /// The played move's score.
+    pub score: String,
+    /// The best move the review found.
+    pub best: String,
+    /// Its score.
+    pub best_score: String,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -393,6 +417,7 @@ impl SavedGame {
             recorded: false,
             id: None,
             hints: BySide::default(),
+            review: Vec::new(),
         };
         g.result = g.validate()?.board_outcome().map(SavedResult::from_outcome);
         Ok(g)
@@ -490,6 +515,17 @@ impl SavedGame {
     /// [`LoadError::Invalid`] with the first problem; a move problem names the 1-based move
     /// number and the move text, e.g. `move 5 ("d3"): d3 is occupied`.
     pub fn validate(&self) -> Result<GameReplay, LoadError> {
+        if let Some(note) = self
+            .review
+            .iter()
+            .find(|n| n.number == 0 || n.number > self.moves.len())
+        {
+            return Err(LoadError::invalid(format!(
+                "the review has a note on move {}, but the game has {} moves",
+                note.number,
+                self.moves.len()
+            )));
+        }
         for side in Side::BOTH {
             let level = self.levels.get(side);
             let depth = level.depth;

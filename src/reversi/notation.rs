@@ -116,3 +116,69 @@ pub fn format_transcript(moves: &[Move]) -> String {
     }
     s
 }
+
+/// A comment on one move of a GGF game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveComment {
+    /// Index of the move in the game (0 = the first move).
+    pub index: usize,
+    /// The move's evaluation for the mover, in discs (GGF's `move/eval` field).
+    pub eval: Option<f64>,
+    /// A free comment (a `C[…]` tag after the move; `]` and `\` are escaped).
+    pub text: String,
+}
+
+/// A game from `start` in the Generic Game Format (GGF) of the Internet Othello Server, which
+/// Edax and NBoard read: `(;GM[Othello]PC[…]TY[8]BO[8 <board> <side>]B[f5/2.00]W[d6]…;)`.
+/// The board lists a1…h8 (`*` Black, `O` White, `-` empty) and the side to move; passes are
+/// written `PA`. Each commented move carries its evaluation and a `C[…]` comment.
+#[must_use]
+pub fn format_ggf(start: &Position, moves: &[Move], comments: &[MoveComment]) -> String {
+    let board: String = start
+        .to_obf()
+        .chars()
+        .take(64)
+        .map(|c| match c {
+            'X' => '*',
+            'O' => 'O',
+            _ => '-',
+        })
+        .collect();
+    let side = |s: crate::core::Side| {
+        if s == crate::core::Side::Black {
+            '*'
+        } else {
+            'O'
+        }
+    };
+    let mut out = format!(
+        "(;GM[Othello]PC[Reversi & Gomoku]TY[8]BO[8 {board} {}]",
+        side(start.side_to_move())
+    );
+    let mut pos = *start;
+    for (i, &mv) in moves.iter().enumerate() {
+        let tag = if pos.side_to_move() == crate::core::Side::Black {
+            'B'
+        } else {
+            'W'
+        };
+        let text = match mv {
+            Move::Place(sq) => sq.to_string(),
+            Move::Pass => "PA".to_string(),
+        };
+        let note = comments.iter().find(|c| c.index == i);
+        match note.and_then(|c| c.eval) {
+            Some(eval) => out.push_str(&format!("{tag}[{text}/{eval:.2}]")),
+            None => out.push_str(&format!("{tag}[{text}]")),
+        }
+        if let Some(c) = note.filter(|c| !c.text.is_empty()) {
+            let escaped = c.text.replace('\\', "\\\\").replace(']', "\\]");
+            out.push_str(&format!("C[{escaped}]"));
+        }
+        if pos.play(mv).is_err() {
+            break;
+        }
+    }
+    out.push_str(";)");
+    out
+}
