@@ -58,7 +58,7 @@ fn f1_opens_the_help_with_its_sections() {
     h.run_steps(2);
     assert!(app(&h).help.open, "F1 opens the help");
     for s in Section::ALL {
-        h.get_by_label(s.name());
+        h.get_by_label(&s.label());
     }
     assert!(h.query_by_label_contains("all eight are flipped").is_some());
     h.get_by_label("Gomoku rules").click();
@@ -68,7 +68,7 @@ fn f1_opens_the_help_with_its_sections() {
     h.get_by_label("Shortcuts").click();
     h.run_steps(2);
     h.get_by_label("Ctrl+N");
-    h.get_by_label(Action::SwapSides.description());
+    h.get_by_label(&Action::SwapSides.description());
     h.get_by_label("Your data").click();
     h.run_steps(2);
     h.get_by_label(&dir.display().to_string());

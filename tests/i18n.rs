@@ -123,7 +123,7 @@ fn keys_follow_the_naming_convention() {
 /// Chinese has no hanzi are listed here.
 #[test]
 fn every_chinese_message_is_translated() {
-    const NO_HANZI: &[&str] = &["records-side-player"];
+    const NO_HANZI: &[&str] = &["records-side-player", "shortcut-hover"];
     let english = messages("en.ftl", ENGLISH_SOURCE);
     for key in english.keys() {
         let zh = i18n::Catalogue::shipped().format(Language::SimplifiedChinese, key, None);
@@ -299,4 +299,109 @@ fn a_game_in_chinese_then_english_then_chinese_again() {
     h.get_by_label("新对局");
     drop(h);
     std::fs::remove_dir_all(&dir).expect("cleaned up");
+}
+
+#[test]
+fn the_help_and_a_refused_move_in_chinese_follow_a_language_switch() {
+    let mut h = harness(GameKind::Reversi, None);
+    h.ctx
+        .set_missing_glyph_policy(egui::MissingGlyphPolicy::Panic);
+    h.get_by_label("简体中文").click();
+    h.run_steps(2);
+
+    // The Help window, its sections and a Renju diagram's caption in Chinese.
+    h.key_press(egui::Key::F1);
+    h.run_steps(2);
+    assert!(app(&h).help.open, "F1 opens the help");
+    h.get_by_label("黑白棋规则");
+    h.get_by_label("五子棋规则").click();
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("三三：H8").is_some());
+    h.get_by_label("快捷键").click();
+    h.run_steps(2);
+    h.get_by_label("交换黑白：电脑改下另一方");
+    h.key_press(egui::Key::F1);
+    h.run_steps(2);
+    assert!(!app(&h).help.open);
+
+    // Black clicks an occupied centre square: refused, and the status line says why.
+    h.get_by_label("d4").click();
+    h.run_steps(2);
+    assert_eq!(app(&h).reversi.ctl.session.ply(), 0);
+    assert_eq!(app(&h).reversi.status(), "d4 已有棋子");
+    h.get_by_label("d4 已有棋子");
+
+    // The same refusal follows a switch to English, and back.
+    h.get_by_label("English").click();
+    h.run_steps(2);
+    assert_eq!(app(&h).reversi.status(), "d4 is occupied");
+    h.get_by_label("简体中文").click();
+    h.run_steps(2);
+    assert_eq!(app(&h).reversi.status(), "d4 已有棋子");
+}
+
+#[test]
+fn a_notice_kept_as_a_message_follows_the_language() {
+    use reversi_gomoku::app::persistence::DataStore;
+    use reversi_gomoku::msg;
+    use reversi_gomoku::persist::RecordError;
+
+    let mut data = DataStore::in_memory();
+    data.notice(msg!(
+        "notice-records-problem",
+        error = RecordError::EmptyName.message()
+    ));
+    data.notice(msg!(
+        "notice-records-problem",
+        error = RecordError::EmptyName.message()
+    ));
+    assert_eq!(data.notices.len(), 1, "the same notice is kept once");
+    let notice = &data.notices[0];
+    assert_eq!(
+        notice.render(Language::English),
+        "Win records: a profile name cannot be empty."
+    );
+    assert_eq!(
+        notice.render(Language::SimplifiedChinese),
+        "胜负战绩：档案名不能为空。"
+    );
+}
+
+#[test]
+fn refusals_setups_and_rules_have_chinese_messages() {
+    use reversi_gomoku::gomoku::{ForbiddenKind, IllegalMove, Rule, SetupError, SizeError};
+    let zh = Language::SimplifiedChinese;
+    let h8 = "H8".parse().expect("a point");
+    assert_eq!(
+        IllegalMove::Forbidden(h8, ForbiddenKind::DoubleThree)
+            .message()
+            .render(zh),
+        "H8 是黑方的禁手：三三"
+    );
+    assert_eq!(
+        IllegalMove::Forbidden(h8, ForbiddenKind::DoubleThree).to_string(),
+        "H8 is forbidden for Black: double-three",
+        "Display stays English"
+    );
+    assert_eq!(
+        SetupError::Size(SizeError::RenjuNeeds15(19))
+            .message()
+            .render(zh),
+        "连珠只能在 15×15 的棋盘上下，不能是 19×19"
+    );
+    assert_eq!(
+        SetupError::WrongTurn {
+            expected: Side::White
+        }
+        .message()
+        .render(zh),
+        "按这些棋子，应轮到白方走"
+    );
+    assert_eq!(Rule::Renju.name(), "Renju");
+    assert_eq!(
+        reversi_gomoku::reversi::IllegalMove::MustPass
+            .message()
+            .render(Language::English),
+        "No legal move: you must pass"
+    );
 }

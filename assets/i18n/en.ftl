@@ -182,3 +182,211 @@ search-speed-value = { $nodes }/s
 search-best = best
 search-score = score
 search-line = line: { $moves }
+
+## Help window
+
+help-title = Help
+help-section-reversi = Reversi rules
+help-section-gomoku = Gomoku rules
+help-section-controls = Controls
+help-section-shortcuts = Shortcuts
+help-section-levels = Levels
+help-section-data = Your data
+help-reversi-board = Reversi is played on 8×8 squares with discs that are black on one side and white on the other. The game starts with four discs in the centre; Black moves first.
+help-reversi-move = A move places a disc of your colour on an empty square so that it brackets one or more lines of your opponent's discs between the new disc and another of yours, in any of the eight directions: across, up and down, and diagonally. Every bracketed disc is flipped to your colour. A square that flips nothing is not a move.
+help-reversi-caption-flip = Black plays d4: it brackets a White disc in each of the eight directions.
+help-reversi-caption-after = After d4: all eight are flipped to Black.
+help-reversi-caption-pass = Black to move has no square that flips a disc, so Black must pass; White plays on.
+help-reversi-pass-end = If you have no move, you pass and your opponent moves again (press Pass, or P). You may not pass while you have a move. The game ends when neither side can move, usually with a full board. The side with more discs wins; the empty squares are counted for the winner.
+help-gomoku-board = Gomoku is played on the intersections of a grid (15×15 here, 9×9 to 19×19 under Freestyle and Standard). Black moves first; the players take turns placing one stone of their colour on an empty point. Stones are never moved or taken.
+help-gomoku-freestyle = Freestyle: five or more stones in an unbroken row, across, up and down or diagonally, win, for both sides. A full board without a winner is a draw.
+help-gomoku-standard = Standard: exactly five in a row wins, for both sides. Six or more in a row (an overline) does not win, and the game goes on.
+help-gomoku-renju = Renju (15×15, RIF rules) limits Black, who has the advantage of the first move. White wins with five or with an overline. Black wins only with exactly five, and may not play a forbidden move: a double-three (two open threes at once), a double-four (two fours at once, also along one line) or an overline. A move that makes an exact five wins even if it is also a double-three, double-four or overline on other lines. The board marks Black's forbidden points with a red cross, and refuses them.
+help-gomoku-threes = A four is a line that one more stone makes five; a straight four has two such points and cannot be stopped. A three is a line that one more stone makes a straight four. Under Renju a three counts only if that straight four can really be played: when the point that makes it is itself forbidden for Black, the three is not a real three.
+help-renju-caption-double-three = Double-three: H8 would make two open threes (F8–H8 and H8–H10). Forbidden for Black.
+help-renju-caption-double-four = Double-four: H8 would make two fours (E8–H8 and H8–H11). Forbidden for Black.
+help-renju-caption-overline = Overline: H8 would make six in a row (E8–J8). Forbidden for Black; White would win with it.
+help-renju-caption-false-three = Not a real three: after H8, the column H8 H9 H11 becomes a straight four only at H10, which is an overline (E10–J10). So H8 makes one three, not two, and Black may play it.
+help-controls-play = Click a square (Reversi) or an intersection (Gomoku) to play there. The tabs at the top switch between the games; each keeps its own game. In the side panel, tick "Computer plays Black" or "Computer plays White" to choose who the computer plays: both unticked is a game for two people at one screen, both ticked a game between computers.
+help-controls-keyboard = Play with the keyboard: the arrow keys show a cursor on the board and move it, and Enter or Space plays where it is.
+help-controls-menu = Right-click the board for its menu: Undo to here (on a disc or stone: back to just before that move), Copy transcript, Copy position (Reversi: the 64-square board and the side to move as in .obf files; Gomoku: the moves), Paste transcript (import the moves on the clipboard as a new game), and whether to show coordinates, move numbers and legal moves.
+help-controls-view = The View menu chooses the theme (light, dark or the system's), each game's board style (also used by the diagrams in this help), the zoom (also by keyboard, see Shortcuts) and how fast moves are animated. All of it is remembered.
+help-controls-sound = The Sound menu sets the volume of the sound effects and mutes them (also with M); without an audio output the game plays silently and the menu says so.
+help-controls-analysis = Learn from the computer in the Analysis section: Hint (H, or the board's menu) rings the strong engine's move for you and is counted in your records; Show move scores writes a score on every legal Reversi move and on the best Gomoku points (for the side to move; underlined when exact; W/L a proven win or loss); Review game judges every move of the game, draws the evaluation graph (click it to see that position) and lists the mistakes, each with the better move.
+help-controls-undo = Undo and Redo take moves back and play them again, as far as you like; against the computer, Undo also takes back its reply. Replay steps through the game. Save game and Open game keep a game in a file; Transcript shows the moves to copy, or imports pasted ones.
+help-controls-clocks = Clocks: each side's clock shows the time it has used, or, with a time control chosen before New game, the time it has left; a side whose time runs out loses. A clock pauses while you replay the game, while a dialog asks a question (leaving a game, a draw offer), while the window is minimised in a hot-seat game (not against the computer), and in the tab you are not looking at while a human is to move there; Undo gives back the time of the undone moves.
+help-controls-draw = Offer draw, on your turn: in a hot-seat game the other player accepts or declines; the computer accepts when its own search finds the game level or lost for it, and says why.
+help-shortcuts-intro = Shortcuts do not act while you type in a text field. Ctrl is Cmd on macOS.
+help-shortcuts-keys = Keys
+help-shortcuts-action = Action
+help-levels-intro = Each side the computer plays has its own level. Medium and Hard take a maximum depth in moves (plies); Hard also has a time per move. A game against the computer counts in your records for that level.
+help-levels-level = Level
+help-levels-what = What it does
+help-data-where = Your win records, settings and the games in progress are kept in:
+help-data-files = records.json holds each profile's wins, losses and draws per game and level; settings.json the current profile, the language, the board display, the time controls, the look (theme, board styles, zoom, move animation) and the sound; current-game.json both games in progress, so they come back when you start again. Another folder can be chosen with --data-dir or the REVERSI_GOMOKU_DATA_DIR environment variable.
+help-data-none = This window keeps no files: records, settings and games last only until it closes.
+
+## Keyboard shortcuts (the help's table and tooltips)
+
+shortcut-new-game = New game
+shortcut-undo = Undo
+shortcut-redo = Redo
+shortcut-save = Save the game to a file
+shortcut-open = Open a saved game
+shortcut-swap-sides = Swap sides: the computer takes the other side
+shortcut-pass = Pass (Reversi, when it is the only move)
+shortcut-hint = Hint: the computer's move for the side to move
+shortcut-switch-game = Switch between Reversi and Gomoku
+shortcut-help = Help
+shortcut-fullscreen = Fullscreen on or off
+shortcut-zoom-in = Zoom in
+shortcut-zoom-out = Zoom out
+shortcut-zoom-reset = Normal size
+shortcut-cursor-left = Move the board cursor left
+shortcut-cursor-right = Move the board cursor right
+shortcut-cursor-up = Move the board cursor up
+shortcut-cursor-down = Move the board cursor down
+shortcut-play-at-cursor = Play at the board cursor
+# Two key combinations for one action: "Ctrl+Y or Ctrl+Shift+Z".
+shortcut-either = { $first } or { $second }
+# A tooltip with the action's keys: "Start a new game (Ctrl+N)".
+shortcut-hover = { $text } ({ $keys })
+
+## Status line
+
+status-game-over-start-new = The game is over: start a new game or undo.
+status-computer-to-play = The computer is thinking: wait for its move, or make this side Human.
+status-nothing-to-undo = Nothing to undo.
+status-undo-the-end-first = The game is over: press Undo to take its end back first.
+status-nothing-to-redo = Nothing to redo.
+status-considering-draw = The computer is considering your draw offer…
+# $reason: why the engine failed, in English (a programmer's message).
+status-computer-failed = The computer could not move ({ $reason }). Press Retry to try again.
+status-draw-judge-failed = The computer could not consider the draw offer ({ $reason }).
+status-computer-illegal-move = The computer chose an illegal move ({ $move }); ignored.
+status-wins = Game over: { $side } wins.
+status-draw = Game over: draw.
+status-computer-thinking = { $side } (computer) is thinking…
+status-to-move = { $side } to move.
+status-resigned = Game over: { $side } resigned, { $winner } wins.
+status-time-out = Game over: { $side } ran out of time, { $winner } wins.
+status-draw-agreed = Game over: draw by agreement.
+
+## The computer's answer to a draw offer
+
+draw-decline-forced-win = The computer declines the draw: it has a forced win.
+draw-accept-losing = The computer accepts the draw: it is losing.
+draw-decline-ahead = The computer declines the draw: it is ahead by { $discs } discs.
+draw-accept-behind = The computer accepts the draw: it is behind by { $discs } discs.
+draw-accept-level = The computer accepts the draw: the position is level.
+draw-decline-winning-attack = The computer declines the draw: it has a winning attack.
+draw-accept-opponent-attack = The computer accepts the draw: its opponent has a winning attack.
+draw-accept-nearly-full = The computer accepts the draw: neither side has a winning threat and the board is more than two-thirds full.
+draw-decline-room = The computer declines the draw: the board still has room for a win.
+
+## Clocks and time controls
+
+clock-time-control = Time control
+clock-next-game = Applies from the next New game.
+clock-time-left = Time left
+clock-time-used = Time used
+clock-none = No time limit
+clock-sudden-death = { $time } per side
+clock-fischer = { $base } + { $increment } per move
+clock-per-move = { $time } per move
+clock-hours = { $n ->
+        [one] { $n } hour
+       *[other] { $n } hours
+    }
+clock-minutes = { $n ->
+        [one] { $n } minute
+       *[other] { $n } minutes
+    }
+clock-seconds = { $n ->
+        [one] { $n } second
+       *[other] { $n } seconds
+    }
+# Banners across the board of a game that ended off the board.
+banner-resigned = { $side } resigned: { $winner } wins
+banner-time-out = { $side } lost on time: { $winner } wins
+banner-draw-agreed = Draw by agreement
+
+## Moves the rules refuse, and positions they cannot set up
+
+move-occupied = { $point } is occupied
+move-no-flips = { $point } would flip no discs
+move-must-pass = No legal move: you must pass
+move-cannot-pass = You have a legal move, so you may not pass
+move-game-over = The game is over
+move-off-board = { $point } is off the board
+move-forbidden = { $point } is forbidden for Black: { $kind }
+forbidden-double-three = double-three
+forbidden-double-four = double-four
+forbidden-overline = overline
+setup-size-out-of-range = Board size { $size } is outside 9 to 19
+setup-renju-needs-15 = Renju is played on 15×15 only, not { $size }×{ $size }
+setup-duplicate = { $point } is given twice
+setup-five-on-board = { $side } already has five in a row: the game is over
+setup-stone-counts = { $black } black and { $white } white stones cannot arise in a game: Black has as many stones as White or one more
+setup-wrong-turn = With these stones it is { $side }'s turn
+setup-full = The board is full: nothing can be played
+setup-empty-centre = { $point } is empty, but the four centre squares are never empty in Reversi
+setup-game-over = Neither side can move from this position: the game is already over
+
+## Errors of files and records (shown inside notices; $source and $reason are the system's or the parser's words)
+
+error-name-empty = a profile name cannot be empty
+error-name-too-long = a profile name can have at most { $max } characters
+error-name-bad-character = a profile name cannot contain control characters
+error-name-spaces = a profile name cannot start or end with spaces
+error-duplicate-name = there is already a profile named "{ $name }"
+error-no-such-profile = there is no profile named "{ $name }"
+error-same-profile = "{ $name }" cannot play a head-to-head game against itself
+error-overflow = too many games recorded for "{ $name }"
+error-read = cannot read { $path }: { $source }
+error-too-large = the file is { $size } bytes, more than the limit of { $limit } bytes
+error-empty-file = the file is empty
+error-newer-version = written by a newer version of the program (format version { $found }; this one reads up to { $supported })
+error-invalid = invalid content: { $reason }
+error-corrupt = { $path } is damaged ({ $reason }); it was moved to { $kept }
+error-corrupt-not-moved = { $path } is damaged ({ $reason }) and could not be moved aside: { $source }
+error-write = cannot write { $path }: { $source }
+error-locked = { $path } is locked by another window; try again
+error-refusing-to-save = refusing to save: { $reason }
+error-lock-busy = { $path } is locked by another window
+error-lock-io = cannot lock { $path }: { $source }
+
+## Notices about the data directory, records, settings and the autosave
+
+notice-cannot-create-dir = Cannot create the data directory { $dir }: { $error }. Records and the autosave may not be kept.
+notice-dir-in-use = Another window is using the data directory { $dir }: it keeps the autosaved games, so this window starts new games and does not autosave them. Win records and settings are shared.
+notice-lock-failed = { $error }. If another window uses the same data directory, the two may overwrite each other's autosaved games.
+notice-records-reset = Win records: { $error }. Starting with empty records.
+notice-no-writer = No writer thread ({ $error }); saving as you play.
+notice-records-problem = Win records: { $error }.
+notice-bad-profile-name = Cannot use "{ $name }" as a profile: { $problem }.
+notice-record-failed = Could not record the result: { $error }. It will be tried again.
+notice-records-change-not-saved = Could not save the change to the win records: { $error }
+notice-autosave-failed = Autosave failed: { $error }
+notice-autosaves-reset = Autosaved games: { $error }. Starting new games.
+notice-settings-reset = Settings: { $error }. Using default settings.
+notice-settings-problem = Settings: { $error }.
+notice-settings-not-saved = Cannot save the settings: { $error }
+# What recording a finished game added ($result: result-win, result-loss or result-draw).
+notice-recorded-vs-computer = { $name }: { $result } against the computer ({ $level })
+notice-recorded-head-to-head = { $black } vs { $white }: recorded
+result-win = win
+result-loss = loss
+result-draw = draw
+
+## What the computer's levels do, and the Gomoku rule sets
+
+level-about-reversi-easy = Greedy: flips as many discs as it can right now.
+level-about-reversi-medium = Looks a few moves ahead, prizing corners and edges.
+level-about-reversi-hard = Deep search with learned edge and corner patterns; perfect endgame.
+level-about-gomoku-easy = Scores each point for attack and defence, one move deep.
+level-about-gomoku-medium = Counts the fives each point can still make; checks your reply.
+level-about-gomoku-hard = Threat search (VCF) and alpha-beta; never misses a forced win.
+rule-about-freestyle = Five or more in a row wins.
+rule-about-standard = Exactly five in a row wins; six or more does not.
+rule-about-renju = RIF Renju: Black may not make 3-3, 4-4 or an overline; White wins with five or more.

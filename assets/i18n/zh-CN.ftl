@@ -179,3 +179,202 @@ search-speed-value = { $nodes }/秒
 search-best = 最佳着
 search-score = 评分
 search-line = 变化：{ $moves }
+
+## Help window
+
+help-title = 帮助
+help-section-reversi = 黑白棋规则
+help-section-gomoku = 五子棋规则
+help-section-controls = 操作
+help-section-shortcuts = 快捷键
+help-section-levels = 难度
+help-section-data = 你的数据
+help-reversi-board = 黑白棋（又称翻转棋）在 8×8 的方格棋盘上进行，棋子一面黑一面白。开局时中央摆有四枚棋子；黑方先行。
+help-reversi-move = 落子就是把一枚己方颜色的棋子放在空格上，使新棋子与另一枚己方棋子在八个方向（横、竖、斜）中的任意方向上夹住一条或多条连续的对方棋子。所有被夹住的棋子都翻转为己方颜色。不能翻转任何棋子的空格不能落子。
+help-reversi-caption-flip = 黑方下 d4：在八个方向上各夹住一枚白子。
+help-reversi-caption-after = 下 d4 之后：八枚白子全部翻转为黑子。
+help-reversi-caption-pass = 轮到黑方，但没有能翻转棋子的空格，黑方只能停一手；由白方继续走。
+help-reversi-pass-end = 如果无棋可下，就停一手，由对手接着走（点击“停一手”或按 P）。有棋可下时不能停一手。双方都无棋可下时对局结束，此时通常棋盘已满。棋子多的一方获胜，剩余的空格计入胜方。
+help-gomoku-board = 五子棋下在棋盘网格的交叉点上（这里是 15×15；自由规则和标准规则下可用 9×9 到 19×19）。黑方先行，双方轮流在空的交叉点上放一枚己方棋子。棋子落下后既不移动，也不会被提走。
+help-gomoku-freestyle = 自由规则：横、竖或斜向不间断地连成五子或更多即获胜，双方相同。棋盘下满仍无人获胜则为和棋。
+help-gomoku-standard = 标准规则：恰好连成五子才获胜，双方相同。连成六子或更多（长连）不算获胜，对局继续。
+help-gomoku-renju = 连珠（15×15，RIF 规则）对拥有先手优势的黑方加以限制。白方连成五子或长连都获胜。黑方只有恰好连成五子才获胜，而且不能下禁手：三三（同时形成两个活三）、四四（同时形成两个四，包括在同一条线上）或长连。一手棋若恰好连成五子，即使它在其他线上同时构成三三、四四或长连，也算获胜。棋盘用红叉标出黑方的禁手点，并拒绝在那里落子。
+help-gomoku-threes = 四是再下一子即可成五的棋形：只有一个成五点的是冲四，有两个成五点的是活四，无法阻挡。活三是再下一子即可成为活四的棋形。在连珠规则下，只有那个活四确实能下出来，三才算数：如果形成活四的那一点本身是黑方的禁手，这个三就是假三，不算真正的三。
+help-renju-caption-double-three = 三三：H8 会同时形成两个活三（F8–H8 和 H8–H10）。黑方禁手。
+help-renju-caption-double-four = 四四：H8 会同时形成两个四（E8–H8 和 H8–H11）。黑方禁手。
+help-renju-caption-overline = 长连：H8 会连成六子（E8–J8）。黑方禁手；白方这样下则获胜。
+help-renju-caption-false-three = 假三：下 H8 后，H 列的 H8、H9、H11 只有下在 H10 才能成为活四，而 H10 是长连点（E10–J10）。所以 H8 只形成一个三而不是两个，黑方可以下。
+help-controls-play = 点击方格（黑白棋）或交叉点（五子棋）即在该处落子。顶部的标签页用于在两种棋之间切换，各自保留自己的对局。在侧栏中勾选“电脑执黑”或“电脑执白”来选择电脑下哪一方：都不勾选就是两人在同一屏幕上对弈，都勾选则是电脑之间的对局。
+help-controls-keyboard = 也可以用键盘下棋：方向键在棋盘上显示并移动光标，按 Enter 或空格键在光标处落子。
+help-controls-menu = 右键点击棋盘可打开菜单：悔棋到此处（在棋子上点击：回到这一手之前）、复制棋谱、复制局面（黑白棋：与 .obf 文件相同的 64 格棋盘和轮走方；五子棋：着法）、粘贴棋谱（把剪贴板上的着法导入为新对局），以及是否显示坐标、手数和可下的位置。
+help-controls-view = “视图”菜单可选择主题（浅色、深色或跟随系统）、每种棋的棋盘样式（本帮助中的示意图也会使用）、缩放（也可用键盘，见“快捷键”）以及落子动画的速度。所有设置都会被记住。
+help-controls-sound = “声音”菜单可调节音效音量或静音（也可按 M）；没有音频输出时游戏静音进行，菜单中会说明。
+help-controls-analysis = 在“分析”区向电脑学习：提示（H 或棋盘右键菜单）会圈出强力引擎为你选的着法，并计入你的战绩；“显示着法评分”会在黑白棋的每个合法着法和五子棋的最佳落点上标出评分（行棋方视角；精确值带下划线；W/L 表示已证明的胜或负）；“全局分析”会评判本局每一手，绘制局势曲线（点击可查看该局面），并列出失误及更好的着法。
+help-controls-undo = “悔棋”和“重做”可以任意多步地收回着法、再重新走出；与电脑对局时，悔棋会连同电脑的应着一起收回。“回放”可以逐手查看对局。“保存棋局”和“打开棋局”把对局存入文件或从文件读出；“棋谱”列出着法供复制，或导入粘贴的着法。
+help-controls-clocks = 棋钟：每方的棋钟显示已用的时间；如果在开始新对局之前选了时限，则显示剩余的时间，用完时间的一方判负。以下情况棋钟暂停：回放对局时，对话框提问时（离开对局、求和），双人对局中窗口最小化时（与电脑对局时不暂停），以及你没有在看的标签页中轮到人走棋时。悔棋会退还被收回的着法所用的时间。
+help-controls-draw = 求和（在轮到你时）：双人对局中由另一位玩家接受或拒绝；与电脑对局时，电脑在自己的搜索认为局面均势或对自己不利时接受，并说明理由。
+help-shortcuts-intro = 在文本框中输入时，快捷键不起作用。在 macOS 上 Ctrl 即 Cmd 键。
+help-shortcuts-keys = 按键
+help-shortcuts-action = 功能
+help-levels-intro = 电脑所下的每一方都有各自的难度。“中等”和“困难”可以设置最大搜索深度（以单方一步为单位）；“困难”还可以设置每步用时。与电脑的对局按所选难度计入你的战绩。
+help-levels-level = 难度
+help-levels-what = 说明
+help-data-where = 你的胜负战绩、设置和进行中的对局保存在：
+help-data-files = records.json 保存每个档案在每种棋和每个难度下的胜、负、和局数；settings.json 保存当前档案、界面语言、棋盘显示设置、计时方式、外观（主题、棋盘样式、缩放、落子动画）和声音设置；current-game.json 保存两种棋进行中的对局，下次启动时会恢复。可以用 --data-dir 参数或 REVERSI_GOMOKU_DATA_DIR 环境变量指定别的文件夹。
+help-data-none = 此窗口不保存任何文件：战绩、设置和对局只保留到窗口关闭为止。
+
+## Keyboard shortcuts (the help's table and tooltips)
+
+shortcut-new-game = 新对局
+shortcut-undo = 悔棋
+shortcut-redo = 重做
+shortcut-save = 将对局保存到文件
+shortcut-open = 打开已保存的棋局
+shortcut-swap-sides = 交换黑白：电脑改下另一方
+shortcut-pass = 停一手（黑白棋，仅在无棋可下时）
+shortcut-hint = 提示：电脑为行棋方给出的着法
+shortcut-switch-game = 在黑白棋和五子棋之间切换
+shortcut-help = 帮助
+shortcut-fullscreen = 切换全屏
+shortcut-zoom-in = 放大
+shortcut-zoom-out = 缩小
+shortcut-zoom-reset = 恢复正常大小
+shortcut-cursor-left = 棋盘光标左移
+shortcut-cursor-right = 棋盘光标右移
+shortcut-cursor-up = 棋盘光标上移
+shortcut-cursor-down = 棋盘光标下移
+shortcut-play-at-cursor = 在棋盘光标处落子
+# Two key combinations for one action: "Ctrl+Y or Ctrl+Shift+Z".
+shortcut-either = { $first } 或 { $second }
+# A tooltip with the action's keys: "Start a new game (Ctrl+N)".
+shortcut-hover = { $text }（{ $keys }）
+
+## Status line
+
+status-game-over-start-new = 对局已结束：请开始新对局或悔棋。
+status-computer-to-play = 电脑正在思考：请等它落子，或把这一方改为由人来下。
+status-nothing-to-undo = 没有可以悔的棋。
+status-undo-the-end-first = 对局已结束：请先按“悔棋”撤销终局。
+status-nothing-to-redo = 没有可以重做的着法。
+status-considering-draw = 电脑正在考虑你的求和……
+# $reason: why the engine failed, in English (a programmer's message).
+status-computer-failed = 电脑无法落子（{ $reason }）。请按“重试”再试一次。
+status-draw-judge-failed = 电脑无法考虑求和（{ $reason }）。
+status-computer-illegal-move = 电脑选择了不合法的着法（{ $move }），已忽略。
+status-wins = 对局结束：{ $side }胜。
+status-draw = 对局结束：和棋。
+status-computer-thinking = { $side }（电脑）正在思考……
+status-to-move = 轮到{ $side }走。
+status-resigned = 对局结束：{ $side }认输，{ $winner }胜。
+status-time-out = 对局结束：{ $side }超时，{ $winner }胜。
+status-draw-agreed = 对局结束：双方同意和棋。
+
+## The computer's answer to a draw offer
+
+draw-decline-forced-win = 电脑拒绝求和：它有必胜的走法。
+draw-accept-losing = 电脑接受求和：它已处于败势。
+draw-decline-ahead = 电脑拒绝求和：它领先 { $discs } 子。
+draw-accept-behind = 电脑接受求和：它落后 { $discs } 子。
+draw-accept-level = 电脑接受求和：局面均势。
+draw-decline-winning-attack = 电脑拒绝求和：它有必胜的攻势。
+draw-accept-opponent-attack = 电脑接受求和：对手有必胜的攻势。
+draw-accept-nearly-full = 电脑接受求和：双方都没有必胜的威胁，且棋盘已下满三分之二以上。
+draw-decline-room = 电脑拒绝求和：棋盘上仍有取胜的余地。
+
+## Clocks and time controls
+
+clock-time-control = 时限
+clock-next-game = 从下一局新对局起生效。
+clock-time-left = 剩余时间
+clock-time-used = 已用时间
+clock-none = 不限时
+clock-sudden-death = 每方 { $time }
+clock-fischer = { $base }，每步加 { $increment }
+clock-per-move = 每步 { $time }
+clock-hours = { $n } 小时
+clock-minutes = { $n } 分钟
+clock-seconds = { $n } 秒
+# Banners across the board of a game that ended off the board.
+banner-resigned = { $side }认输：{ $winner }胜
+banner-time-out = { $side }超时判负：{ $winner }胜
+banner-draw-agreed = 双方同意和棋
+
+## Moves the rules refuse, and positions they cannot set up
+
+move-occupied = { $point } 已有棋子
+move-no-flips = 在 { $point } 落子不能翻转任何棋子
+move-must-pass = 无棋可下：你必须停一手
+move-cannot-pass = 你还有棋可下，不能停一手
+move-game-over = 对局已结束
+move-off-board = { $point } 不在棋盘上
+move-forbidden = { $point } 是黑方的禁手：{ $kind }
+forbidden-double-three = 三三
+forbidden-double-four = 四四
+forbidden-overline = 长连
+setup-size-out-of-range = 棋盘大小 { $size } 不在 9 到 19 之间
+setup-renju-needs-15 = 连珠只能在 15×15 的棋盘上下，不能是 { $size }×{ $size }
+setup-duplicate = { $point } 出现了两次
+setup-five-on-board = { $side }已经连成五子：对局已结束
+setup-stone-counts = { $black } 枚黑子和 { $white } 枚白子不可能在对局中出现：黑子应与白子一样多或多一枚
+setup-wrong-turn = 按这些棋子，应轮到{ $side }走
+setup-full = 棋盘已满：无处可下
+setup-empty-centre = { $point } 是空的，但黑白棋中央的四格永远不会是空的
+setup-game-over = 这个局面双方都无棋可下：对局已经结束
+
+## Errors of files and records (shown inside notices; $source and $reason are the system's or the parser's words)
+
+error-name-empty = 档案名不能为空
+error-name-too-long = 档案名最多只能有 { $max } 个字符
+error-name-bad-character = 档案名不能包含控制字符
+error-name-spaces = 档案名的首尾不能有空格
+error-duplicate-name = 已经有名为“{ $name }”的档案
+error-no-such-profile = 没有名为“{ $name }”的档案
+error-same-profile = “{ $name }”不能与自己对局
+error-overflow = “{ $name }”记录的对局太多
+error-read = 无法读取 { $path }：{ $source }
+error-too-large = 文件大小为 { $size } 字节，超过了 { $limit } 字节的上限
+error-empty-file = 文件是空的
+error-newer-version = 由更新版本的程序写入（格式版本 { $found }；本程序最高只能读取 { $supported }）
+error-invalid = 内容无效：{ $reason }
+error-corrupt = { $path } 已损坏（{ $reason }）；已移到 { $kept }
+error-corrupt-not-moved = { $path } 已损坏（{ $reason }），且无法移开：{ $source }
+error-write = 无法写入 { $path }：{ $source }
+error-locked = { $path } 已被另一个窗口锁定；请再试一次
+error-refusing-to-save = 拒绝保存：{ $reason }
+error-lock-busy = { $path } 已被另一个窗口锁定
+error-lock-io = 无法锁定 { $path }：{ $source }
+
+## Notices about the data directory, records, settings and the autosave
+
+notice-cannot-create-dir = 无法创建数据目录 { $dir }：{ $error }。战绩和自动存档可能无法保留。
+notice-dir-in-use = 另一个窗口正在使用数据目录 { $dir }：自动存档的对局由它保管，因此本窗口从新对局开始，且不自动保存。胜负战绩和设置是共用的。
+notice-lock-failed = { $error }。如果另一个窗口使用同一个数据目录，两者可能会互相覆盖自动存档的对局。
+notice-records-reset = 胜负战绩：{ $error }。从空白战绩开始。
+notice-no-writer = 没有写入线程（{ $error }）；改为边下边保存。
+notice-records-problem = 胜负战绩：{ $error }。
+notice-bad-profile-name = 不能使用“{ $name }”作为档案：{ $problem }。
+notice-record-failed = 无法记录结果：{ $error }。稍后会再试。
+notice-records-change-not-saved = 无法保存对胜负战绩的修改：{ $error }
+notice-autosave-failed = 自动保存失败：{ $error }
+notice-autosaves-reset = 自动存档的对局：{ $error }。从新对局开始。
+notice-settings-reset = 设置：{ $error }。使用默认设置。
+notice-settings-problem = 设置：{ $error }。
+notice-settings-not-saved = 无法保存设置：{ $error }
+# What recording a finished game added ($result: result-win, result-loss or result-draw).
+notice-recorded-vs-computer = { $name }：对电脑（{ $level }）{ $result }
+notice-recorded-head-to-head = { $black } 对 { $white }：已记录
+result-win = 胜
+result-loss = 负
+result-draw = 和
+
+## What the computer's levels do, and the Gomoku rule sets
+
+level-about-reversi-easy = 贪心：只求眼下翻转尽可能多的棋子。
+level-about-reversi-medium = 向前看几步，重视角和边。
+level-about-reversi-hard = 深度搜索，使用学习得到的边角棋形；残局计算完美。
+level-about-gomoku-easy = 为每个点的攻防打分，只看一步。
+level-about-gomoku-medium = 计算每个点还能形成几个五连，并检查你的应着。
+level-about-gomoku-hard = 威胁搜索（VCF）加 alpha-beta 搜索；绝不错过必胜。
+rule-about-freestyle = 连成五子或更多即获胜。
+rule-about-standard = 恰好连成五子才获胜；六子或更多不算。
+rule-about-renju = RIF 连珠规则：黑方不得下三三、四四或长连；白方连成五子或更多即获胜。

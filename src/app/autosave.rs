@@ -20,6 +20,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use crate::i18n::Message;
+use crate::msg;
 use crate::persist::savegame::write_current;
 use crate::persist::{CurrentGames, RecordStore, Records, Settings};
 
@@ -47,7 +49,7 @@ enum Request {
 pub enum Report {
     /// Something could not be written (the autosave, the settings, a profile change): the
     /// sentence for a notice.
-    Notice(String),
+    Notice(Message),
     /// A game's recording ended: the request, its outcome, and the records as they now are
     /// on disk (when they could be read).
     Recorded {
@@ -58,14 +60,14 @@ pub enum Report {
         /// The records after the change, for the window's copy.
         records: Option<Box<Records>>,
         /// A problem with the records file found on the way (moved aside), for a notice.
-        problem: Option<String>,
+        problem: Option<Message>,
     },
     /// The records as read again from the file, and a problem found there (moved aside).
     Reloaded {
         /// The records now.
         records: Box<Records>,
         /// A damaged file, for a notice.
-        problem: Option<String>,
+        problem: Option<Message>,
     },
 }
 
@@ -180,7 +182,10 @@ fn writer(
         if let Some(games) = pending.take()
             && let Err(e) = write_current(dir, &games)
         {
-            let _ = report.send(Report::Notice(format!("Autosave failed: {e}")));
+            let _ = report.send(Report::Notice(msg!(
+                "notice-autosave-failed",
+                error = e.message()
+            )));
         }
     };
     loop {
@@ -198,25 +203,29 @@ fn writer(
             }
             Ok(Request::Reload) => {
                 let store = records.get_or_insert_with(|| RecordStore::open(dir).0);
-                let problem = store.reload().map(|e| format!("Win records: {e}."));
+                let problem = store
+                    .reload()
+                    .map(|e| msg!("notice-records-problem", error = e.message()));
                 let records = Box::new(store.records().clone());
                 let _ = report.send(Report::Reloaded { records, problem });
             }
             Ok(Request::Update(change)) => {
                 let store = records.get_or_insert_with(|| RecordStore::open(dir).0);
                 if let Err(e) = store.update(change) {
-                    let text = format!("Could not save the change to the win records: {e}");
+                    let text = msg!("notice-records-change-not-saved", error = e.message());
                     let _ = report.send(Report::Notice(text));
                 }
-                let problem = store.take_problem().map(|e| format!("Win records: {e}."));
+                let problem = store
+                    .take_problem()
+                    .map(|e| msg!("notice-records-problem", error = e.message()));
                 let records = Box::new(store.records().clone());
                 let _ = report.send(Report::Reloaded { records, problem });
             }
             Ok(Request::Settings(settings)) => {
                 let text = match settings.save(dir) {
                     Ok(None) => None,
-                    Ok(Some(e)) => Some(format!("Settings: {e}.")),
-                    Err(e) => Some(format!("Cannot save the settings: {e}")),
+                    Ok(Some(e)) => Some(msg!("notice-settings-problem", error = e.message())),
+                    Err(e) => Some(msg!("notice-settings-not-saved", error = e.message())),
                 };
                 if let Some(text) = text {
                     let _ = report.send(Report::Notice(text));
@@ -247,9 +256,11 @@ fn record_now(store: &mut RecordStore, record: Box<GameRecord>) -> Report {
     };
     let result = store
         .record_once(record.id, change)
-        .map_err(|e| e.to_string());
+        .map_err(|e| e.message());
     let outcome = outcome_of(result, text);
-    let problem = store.take_problem().map(|e| format!("Win records: {e}."));
+    let problem = store
+        .take_problem()
+        .map(|e| msg!("notice-records-problem", error = e.message()));
     let records =
         (!matches!(outcome, RecordOutcome::Failed(_))).then(|| Box::new(store.records().clone()));
     Report::Recorded {

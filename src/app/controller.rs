@@ -13,7 +13,9 @@ use crate::core::clock::{
 use crate::core::{
     AiConfig, BySide, Ending, Engine, GameRules, Level, Outcome, Score, SearchInfo, Side,
 };
+use crate::i18n::Message;
 use crate::session::{PlayerKind, Session};
+use crate::{msg, tr};
 
 use super::draw_offer::{DrawAnswer, DrawJudge, judge_config};
 
@@ -48,7 +50,8 @@ pub struct Controller<G: GameRules> {
     pub ai: BySide<AiConfig>,
     worker: Worker<G>,
     /// A message for the status line (why a click was refused, …); cleared by the next move.
-    message: Option<String>,
+    /// Kept as a [`Message`], so it follows a change of language.
+    message: Option<Message>,
     /// Live progress of the current search, or the final report of the last one.
     info: Option<SearchInfo<G::Move>>,
     /// When the current search started.
@@ -303,13 +306,15 @@ impl<G: GameRules> Controller<G> {
         self.info.as_ref()
     }
 
-    /// The status-line message set by the last refused action, if any.
+    /// The status-line message set by the last refused action, if any, in the window's
+    /// language.
     pub fn message(&self) -> Option<&str> {
         self.message.as_deref()
     }
 
-    /// Set the status-line message.
-    pub fn set_message(&mut self, text: impl Into<String>) {
+    /// Set the status-line message: a [`Message`] (`msg!(…)`, shown in the language of the
+    /// moment) or finished text.
+    pub fn set_message(&mut self, text: impl Into<Message>) {
         self.message = Some(text.into());
     }
 
@@ -337,9 +342,7 @@ impl<G: GameRules> Controller<G> {
                 },
                 Event::Failed { reason, .. } => {
                     if self.judging.take().is_some() {
-                        self.message = Some(format!(
-                            "The computer could not consider the draw offer ({reason})."
-                        ));
+                        self.message = Some(msg!("status-draw-judge-failed", reason = reason));
                     } else {
                         self.failure = Some(reason);
                     }
@@ -375,9 +378,7 @@ impl<G: GameRules> Controller<G> {
                 result = Update::ComputerMoved(mv);
             } else {
                 // Cannot happen: requests are cancelled whenever the position changes.
-                self.message = Some(format!(
-                    "the computer chose an illegal move ({mv}); ignored"
-                ));
+                self.message = Some(msg!("status-computer-illegal-move", move = mv.to_string()));
             }
         }
         if self.session.is_computer_turn()
@@ -475,17 +476,15 @@ impl<G: GameRules> Controller<G> {
     ///
     /// # Errors
     /// The sentence shown to the player.
-    pub fn human_move(&mut self, mv: G::Move) -> Result<(), String> {
+    pub fn human_move(&mut self, mv: G::Move) -> Result<(), Message> {
         let now = self.now();
         self.check_time(now);
         let result = if self.outcome().is_some() {
-            Err("The game is over: start a new game or undo.".to_string())
+            Err(msg!("status-game-over-start-new"))
         } else if self.session.player_to_move() == PlayerKind::Computer {
-            Err("The computer is thinking: wait for its move, or make this side Human.".into())
+            Err(msg!("status-computer-to-play"))
         } else {
-            self.session
-                .play(mv)
-                .map_err(|e| upper_first(&e.to_string()))
+            self.session.play(mv).map_err(|e| refusal::<G>(&e))
         };
         match &result {
             Ok(()) => {
@@ -530,7 +529,7 @@ impl<G: GameRules> Controller<G> {
                 let n = self.session.undo_turn();
                 self.clock.undo(n, now);
                 self.message = if n == 0 && ending.is_none() {
-                    Some("Nothing to undo.".into())
+                    Some(msg!("status-nothing-to-undo"))
                 } else {
                     None
                 };
@@ -559,7 +558,7 @@ impl<G: GameRules> Controller<G> {
     /// The redone moves take their time again.
     pub fn redo(&mut self) {
         if self.ending.is_some() {
-            self.message = Some("The game is over: press Undo to take its end back first.".into());
+            self.message = Some(msg!("status-undo-the-end-first"));
             return;
         }
         self.cancel();
@@ -567,7 +566,7 @@ impl<G: GameRules> Controller<G> {
         let n = self.session.redo_turn();
         self.clock.redo(n, now);
         self.message = if n == 0 {
-            Some("Nothing to redo.".into())
+            Some(msg!("status-nothing-to-redo"))
         } else {
             None
         };
@@ -601,25 +600,25 @@ impl<G: GameRules> Controller<G> {
     /// The status line: a refusal message if any, else the game's state in words.
     pub fn status_line(&self) -> String {
         if let Some(m) = &self.message {
-            return m.clone();
+            return m.to_string();
         }
         if let Some(ending) = self.ending {
             return ending_status(ending);
         }
         if self.judging.is_some() {
-            return "The computer is considering your draw offer…".into();
+            return tr!("status-considering-draw");
         }
         if let Some(reason) = &self.failure {
-            return format!("The computer could not move ({reason}). Press Retry to try again.");
+            return tr!("status-computer-failed", reason = reason.as_str());
         }
         match self.session.outcome() {
-            Some(Outcome::Win(side)) => format!("Game over: {side} wins."),
-            Some(Outcome::Draw) => "Game over: draw.".into(),
+            Some(Outcome::Win(side)) => tr!("status-wins", side = side.label()),
+            Some(Outcome::Draw) => tr!("status-draw"),
             None => {
-                let side = self.session.position().side_to_move();
+                let side = self.session.position().side_to_move().label();
                 match self.session.player_to_move() {
-                    PlayerKind::Computer => format!("{side} (computer) is thinking…"),
-                    PlayerKind::Human => format!("{side} to move."),
+                    PlayerKind::Computer => tr!("status-computer-thinking", side = side),
+                    PlayerKind::Human => tr!("status-to-move", side = side),
                 }
             }
         }
@@ -665,15 +664,31 @@ fn session_first<G: GameRules>(session: &Session<G>) -> Side {
     session.start_position().side_to_move()
 }
 
-/// The status line of a game that ended off the board.
+/// The status line of a game that ended off the board, in the window's language.
 #[must_use]
 pub fn ending_status(ending: Ending) -> String {
     match ending {
-        Ending::Resigned(side) => format!("Game over: {side} resigned, {} wins.", side.other()),
-        Ending::TimeOut(side) => {
-            format!("Game over: {side} ran out of time, {} wins.", side.other())
-        }
-        Ending::DrawAgreed => "Game over: draw by agreement.".into(),
+        Ending::Resigned(side) => tr!(
+            "status-resigned",
+            side = side.label(),
+            winner = side.other().label()
+        ),
+        Ending::TimeOut(side) => tr!(
+            "status-time-out",
+            side = side.label(),
+            winner = side.other().label()
+        ),
+        Ending::DrawAgreed => tr!("status-draw-agreed"),
+    }
+}
+
+/// Why the rules refused a human's move: the game's own message, or its English text with a
+/// capital (see [`upper_first`]) for a game without one.
+fn refusal<G: GameRules>(e: &G::Illegal) -> Message {
+    let m = G::illegal_message(e);
+    match m.key() {
+        Some(_) => m,
+        None => Message::literal(upper_first(&m)),
     }
 }
 

@@ -10,7 +10,8 @@
 //! ahead by 6 discs."). A hot-seat offer is answered by the other player in a dialog instead.
 
 use crate::core::{AiConfig, GameRules, Level, MAX_DEPTH, Score, Side};
-use crate::{gomoku, reversi};
+use crate::i18n::Message;
+use crate::{gomoku, msg, reversi};
 
 /// How long the computer thinks about a draw offer, in milliseconds.
 pub const JUDGE_MS: u64 = 500;
@@ -35,21 +36,21 @@ pub struct DrawAnswer {
     /// The computer agrees to a draw.
     pub accept: bool,
     /// The sentence for the status line, saying what it answers and why.
-    pub reason: String,
+    pub reason: Message,
 }
 
 impl DrawAnswer {
-    fn accept(reason: impl Into<String>) -> DrawAnswer {
+    fn accept(reason: Message) -> DrawAnswer {
         DrawAnswer {
             accept: true,
-            reason: reason.into(),
+            reason,
         }
     }
 
-    fn decline(reason: impl Into<String>) -> DrawAnswer {
+    fn decline(reason: Message) -> DrawAnswer {
         DrawAnswer {
             accept: false,
-            reason: reason.into(),
+            reason,
         }
     }
 }
@@ -64,20 +65,15 @@ pub trait DrawJudge: GameRules {
 impl DrawJudge for reversi::Position {
     fn judge_draw(&self, _computer: Side, score: Score) -> DrawAnswer {
         match score {
-            Score::WinIn(_) => {
-                DrawAnswer::decline("The computer declines the draw: it has a forced win.")
+            Score::WinIn(_) => DrawAnswer::decline(msg!("draw-decline-forced-win")),
+            Score::LossIn(_) => DrawAnswer::accept(msg!("draw-accept-losing")),
+            Score::Discs(v) | Score::Eval(v) if v > LEVEL_DISCS => {
+                DrawAnswer::decline(msg!("draw-decline-ahead", discs = v))
             }
-            Score::LossIn(_) => DrawAnswer::accept("The computer accepts the draw: it is losing."),
-            Score::Discs(v) | Score::Eval(v) if v > LEVEL_DISCS => DrawAnswer::decline(format!(
-                "The computer declines the draw: it is ahead by {v} discs."
-            )),
-            Score::Discs(v) | Score::Eval(v) if v < -LEVEL_DISCS => DrawAnswer::accept(format!(
-                "The computer accepts the draw: it is behind by {} discs.",
-                -v
-            )),
-            Score::Discs(_) | Score::Eval(_) => {
-                DrawAnswer::accept("The computer accepts the draw: the position is level.")
+            Score::Discs(v) | Score::Eval(v) if v < -LEVEL_DISCS => {
+                DrawAnswer::accept(msg!("draw-accept-behind", discs = -v))
             }
+            Score::Discs(_) | Score::Eval(_) => DrawAnswer::accept(msg!("draw-accept-level")),
         }
     }
 }
@@ -87,18 +83,10 @@ impl DrawJudge for gomoku::Position {
         let points = usize::from(self.size()) * usize::from(self.size());
         let nearly_full = self.stone_count() * 3 > points * 2;
         match score {
-            Score::WinIn(_) => {
-                DrawAnswer::decline("The computer declines the draw: it has a winning attack.")
-            }
-            Score::LossIn(_) => DrawAnswer::accept(
-                "The computer accepts the draw: its opponent has a winning attack.",
-            ),
-            _ if nearly_full => DrawAnswer::accept(
-                "The computer accepts the draw: neither side has a winning threat and the board is more than two-thirds full.",
-            ),
-            _ => DrawAnswer::decline(
-                "The computer declines the draw: the board still has room for a win.",
-            ),
+            Score::WinIn(_) => DrawAnswer::decline(msg!("draw-decline-winning-attack")),
+            Score::LossIn(_) => DrawAnswer::accept(msg!("draw-accept-opponent-attack")),
+            _ if nearly_full => DrawAnswer::accept(msg!("draw-accept-nearly-full")),
+            _ => DrawAnswer::decline(msg!("draw-decline-room")),
         }
     }
 }
@@ -118,7 +106,7 @@ mod tests {
         let ahead = judge(Score::Discs(6));
         assert!(!ahead.accept);
         assert_eq!(
-            ahead.reason,
+            ahead.reason.render(crate::i18n::Language::English),
             "The computer declines the draw: it is ahead by 6 discs."
         );
         assert!(!judge(Score::WinIn(3)).accept);

@@ -14,6 +14,7 @@ use crate::core::{ByGame, GameKind, Level};
 use crate::gomoku;
 use crate::persist::BoardStyle;
 use crate::reversi;
+use crate::tr;
 
 use super::board::{self, BoardLook, Mark};
 use super::panels::LevelHelp;
@@ -62,16 +63,16 @@ impl Section {
         Section::Data,
     ];
 
-    /// The section's name on its button.
+    /// The section's name on its button, in the window's language.
     #[must_use]
-    pub fn name(self) -> &'static str {
+    pub fn label(self) -> String {
         match self {
-            Section::Reversi => "Reversi rules",
-            Section::Gomoku => "Gomoku rules",
-            Section::Controls => "Controls",
-            Section::Shortcuts => "Shortcuts",
-            Section::Levels => "Levels",
-            Section::Data => "Your data",
+            Section::Reversi => tr!("help-section-reversi"),
+            Section::Gomoku => tr!("help-section-gomoku"),
+            Section::Controls => tr!("help-section-controls"),
+            Section::Shortcuts => tr!("help-section-shortcuts"),
+            Section::Levels => tr!("help-section-levels"),
+            Section::Data => tr!("help-section-data"),
         }
     }
 }
@@ -87,14 +88,15 @@ impl HelpWindow {
     ) {
         let palette = |game| theme::palette(game, *styles.get(game));
         let mut open = self.open;
-        egui::Window::new("Help")
+        egui::Window::new(tr!("help-title"))
+            .id(egui::Id::unique("help-window"))
             .open(&mut open)
             .default_width(720.0)
             .default_height(560.0)
             .show(ctx, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     for s in Section::ALL {
-                        ui.selectable_value(&mut self.section, s, s.name());
+                        ui.selectable_value(&mut self.section, s, s.label());
                     }
                 });
                 ui.separator();
@@ -138,18 +140,8 @@ fn diagram<G: GameView>(
 }
 
 fn reversi_rules(ui: &mut Ui, palette: &'static Palette) {
-    paragraph(
-        ui,
-        "Reversi is played on 8×8 squares with discs that are black on one side and white on \
-         the other. The game starts with four discs in the centre; Black moves first.",
-    );
-    paragraph(
-        ui,
-        "A move places a disc of your colour on an empty square so that it brackets one or \
-         more lines of your opponent's discs between the new disc and another of yours, in \
-         any of the eight directions: across, up and down, and diagonally. Every bracketed \
-         disc is flipped to your colour. A square that flips nothing is not a move.",
-    );
+    paragraph(ui, &tr!("help-reversi-board"));
+    paragraph(ui, &tr!("help-reversi-move"));
     let (before, mv) = diagrams::flip_in_every_direction();
     let at = |sq: reversi::Square| board::Cell::new(sq.col(), sq.row());
     let mut marks = vec![Mark::Ring(at(mv))];
@@ -163,65 +155,20 @@ fn reversi_rules(ui: &mut Ui, palette: &'static Palette) {
             palette,
             &before,
             &marks,
-            "Black plays d4: it brackets a White disc in each of the eight directions.",
+            &tr!("help-reversi-caption-flip"),
         );
-        diagram(
-            ui,
-            palette,
-            &after,
-            &[],
-            "After d4: all eight are flipped to Black.",
-        );
-        diagram(
-            ui,
-            palette,
-            &pass,
-            &[],
-            "Black to move has no square that flips a disc, so Black must pass; White plays on.",
-        );
+        diagram(ui, palette, &after, &[], &tr!("help-reversi-caption-after"));
+        diagram(ui, palette, &pass, &[], &tr!("help-reversi-caption-pass"));
     });
-    paragraph(
-        ui,
-        "If you have no move, you pass and your opponent moves again (press Pass, or P). You \
-         may not pass while you have a move. The game ends when neither side can move, usually \
-         with a full board. The side with more discs wins; the empty squares are counted for \
-         the winner.",
-    );
+    paragraph(ui, &tr!("help-reversi-pass-end"));
 }
 
 fn gomoku_rules(ui: &mut Ui, palette: &'static Palette) {
-    paragraph(
-        ui,
-        "Gomoku is played on the intersections of a grid (15×15 here, 9×9 to 19×19 under \
-         Freestyle and Standard). Black moves first; the players take turns placing one stone \
-         of their colour on an empty point. Stones are never moved or taken.",
-    );
-    paragraph(
-        ui,
-        "Freestyle: five or more stones in an unbroken row, across, up and down or \
-         diagonally, win, for both sides. A full board without a winner is a draw.",
-    );
-    paragraph(
-        ui,
-        "Standard: exactly five in a row wins, for both sides. Six or more in a row (an \
-         overline) does not win, and the game goes on.",
-    );
-    paragraph(
-        ui,
-        "Renju (15×15, RIF rules) limits Black, who has the advantage of the first move. \
-         White wins with five or with an overline. Black wins only with exactly five, and may \
-         not play a forbidden move: a double-three (two open threes at once), a double-four \
-         (two fours at once, also along one line) or an overline. A move that makes an exact \
-         five wins even if it is also a double-three, double-four or overline on other lines. \
-         The board marks Black's forbidden points with a red cross, and refuses them.",
-    );
-    paragraph(
-        ui,
-        "A four is a line that one more stone makes five; a straight four has two such points \
-         and cannot be stopped. A three is a line that one more stone makes a straight four. \
-         Under Renju a three counts only if that straight four can really be played: when the \
-         point that makes it is itself forbidden for Black, the three is not a real three.",
-    );
+    paragraph(ui, &tr!("help-gomoku-board"));
+    paragraph(ui, &tr!("help-gomoku-freestyle"));
+    paragraph(ui, &tr!("help-gomoku-standard"));
+    paragraph(ui, &tr!("help-gomoku-renju"));
+    paragraph(ui, &tr!("help-gomoku-threes"));
     ui.horizontal_wrapped(|ui| {
         for d in diagrams::renju() {
             let mut marks = vec![if d.kind.is_some() {
@@ -230,7 +177,7 @@ fn gomoku_rules(ui: &mut Ui, palette: &'static Palette) {
                 Mark::Ring(cell(&d.position, d.point))
             }];
             marks.extend(d.also.iter().map(|&p| Mark::Cross(cell(&d.position, p))));
-            diagram(ui, palette, &d.position, &marks, d.caption);
+            diagram(ui, palette, &d.position, &marks, &tr!(d.caption));
         }
     });
 }
@@ -240,67 +187,27 @@ fn cell(pos: &gomoku::Position, p: gomoku::Point) -> board::Cell {
 }
 
 fn controls(ui: &mut Ui) {
-    paragraph(
-        ui,
-        "Click a square (Reversi) or an intersection (Gomoku) to play there. The tabs at the \
-         top switch between the games; each keeps its own game. In the side panel, tick \
-         \"Computer plays Black\" or \"Computer plays White\" to choose who the computer \
-         plays: both unticked is a game for two people at one screen, both ticked a game \
-         between computers.",
-    );
-    paragraph(
-        ui,
-        "Play with the keyboard: the arrow keys show a cursor on the board and move it, and \
-         Enter or Space plays where it is.",
-    );
-    paragraph(
-        ui,
-        "Right-click the board for its menu: Undo to here (on a disc or stone: back to just \
-         before that move), Copy transcript, Copy position (Reversi: the 64-square board and \
-         the side to move as in .obf files; Gomoku: the moves), Paste transcript (import the \
-         moves on the clipboard as a new game), and whether to show coordinates, move numbers \
-         and legal moves.",
-    );
-    paragraph(
-        ui,
-        "The View menu chooses the theme (light, dark or the system's), each game's board \
-         style (also used by the diagrams in this help), the zoom (also by keyboard, see \
-         Shortcuts) and how fast moves are animated. All of it is remembered.",
-    );
-    paragraph(
-        ui,
-        "Undo and Redo take moves back and play them again, as far as you like; against the \
-         computer, Undo also takes back its reply. Replay steps through the game. Save game \
-         and Open game keep a game in a file; Transcript shows the moves to copy, or imports \
-         pasted ones.",
-    );
-    paragraph(
-        ui,
-        "Clocks: each side's clock shows the time it has used, or, with a time control chosen \
-         before New game, the time it has left; a side whose time runs out loses. A clock \
-         pauses while you replay the game, while a dialog asks a question (leaving a game, a \
-         draw offer), while the window is minimised in a hot-seat game (not against the \
-         computer), and in the tab you are not looking at while a human is to move there; \
-         Undo gives back the time of the undone moves.",
-    );
-    paragraph(
-        ui,
-        "Offer draw, on your turn: in a hot-seat game the other player accepts or declines; \
-         the computer accepts when its own search finds the game level or lost for it, and \
-         says why.",
-    );
+    paragraph(ui, &tr!("help-controls-play"));
+    paragraph(ui, &tr!("help-controls-keyboard"));
+    paragraph(ui, &tr!("help-controls-menu"));
+    paragraph(ui, &tr!("help-controls-view"));
+    paragraph(ui, &tr!("help-controls-sound"));
+    paragraph(ui, &tr!("help-controls-undo"));
+    paragraph(ui, &tr!("help-controls-clocks"));
+    paragraph(ui, &tr!("help-controls-draw"));
+    paragraph(ui, &tr!("help-controls-analysis"));
 }
 
 fn shortcut_table(ui: &mut Ui) {
-    paragraph(
-        ui,
-        "Shortcuts do not act while you type in a text field. Ctrl is Cmd on macOS.",
-    );
+    paragraph(ui, &tr!("help-shortcuts-intro"));
     let bindings = Bindings::of(ui.ctx());
     egui::Grid::new("help-shortcuts")
         .num_columns(2)
         .striped(true)
         .show(ui, |ui| {
+            ui.strong(tr!("help-shortcuts-keys"));
+            ui.strong(tr!("help-shortcuts-action"));
+            ui.end_row();
             for action in Action::ALL {
                 let Some(keys) = bindings.describe(ui.ctx(), action) else {
                     continue;
@@ -313,29 +220,33 @@ fn shortcut_table(ui: &mut Ui) {
 }
 
 fn levels(ui: &mut Ui) {
-    paragraph(
-        ui,
-        "Each side the computer plays has its own level. Medium and Hard take a maximum depth \
-         in moves (plies); Hard also has a time per move. A game against the computer counts \
-         in your records for that level.",
-    );
+    paragraph(ui, &tr!("help-levels-intro"));
     for (game, help) in [
-        ("Reversi", &<reversi::Position as GameView>::LEVEL_HELP),
-        ("Gomoku", &<gomoku::Position as GameView>::LEVEL_HELP),
+        (
+            GameKind::Reversi,
+            &<reversi::Position as GameView>::LEVEL_HELP,
+        ),
+        (
+            GameKind::Gomoku,
+            &<gomoku::Position as GameView>::LEVEL_HELP,
+        ),
     ] {
-        ui.strong(game);
+        ui.strong(game.label());
         level_grid(ui, game, help);
         ui.add_space(6.0);
     }
 }
 
-fn level_grid(ui: &mut Ui, game: &str, help: &LevelHelp) {
-    egui::Grid::new(("help-levels", game))
+fn level_grid(ui: &mut Ui, game: GameKind, help: &LevelHelp) {
+    egui::Grid::new(("help-levels", game.name()))
         .num_columns(2)
         .show(ui, |ui| {
+            ui.strong(tr!("help-levels-level"));
+            ui.strong(tr!("help-levels-what"));
+            ui.end_row();
             for level in Level::ALL {
-                ui.label(level.name());
-                ui.label((help.describe)(level));
+                ui.label(level.label());
+                ui.label(help.description(level));
                 ui.end_row();
             }
         });
@@ -344,23 +255,11 @@ fn level_grid(ui: &mut Ui, game: &str, help: &LevelHelp) {
 fn data(ui: &mut Ui, dir: Option<&Path>) {
     match dir {
         Some(dir) => {
-            ui.label("Your win records, settings and the games in progress are kept in:");
+            ui.label(tr!("help-data-where"));
             ui.monospace(dir.display().to_string());
-            paragraph(
-                ui,
-                "records.json holds each profile's wins, losses and draws per game and level; \
-                 settings.json the current profile, the board display and the look (theme, \
-                 board styles, zoom, move animation); current-game.json \
-                 both games in progress, so they come back when you start again. Another \
-                 folder can be chosen with --data-dir or the REVERSI_GOMOKU_DATA_DIR \
-                 environment variable.",
-            );
+            paragraph(ui, &tr!("help-data-files"));
         }
-        None => paragraph(
-            ui,
-            "This window keeps no files: records, settings and games last only until it \
-             closes.",
-        ),
+        None => paragraph(ui, &tr!("help-data-none")),
     }
 }
 
@@ -454,7 +353,7 @@ pub mod diagrams {
         pub kind: Option<ForbiddenKind>,
         /// Other points to cross out (where the false three would need to be played).
         pub also: Vec<Point>,
-        /// What the diagram shows.
+        /// What the diagram shows: its message key (`tr!(caption)` is the text).
         pub caption: &'static str,
     }
 
@@ -486,33 +385,28 @@ pub mod diagrams {
                 point: h8,
                 kind: Some(ForbiddenKind::DoubleThree),
                 also: Vec::new(),
-                caption: "Double-three: H8 would make two open threes (F8–H8 and H8–H10). \
-                          Forbidden for Black.",
+                caption: "help-renju-caption-double-three",
             },
             RenjuDiagram {
                 position: black_stones(&["E8", "F8", "G8", "H9", "H10", "H11"]),
                 point: h8,
                 kind: Some(ForbiddenKind::DoubleFour),
                 also: Vec::new(),
-                caption: "Double-four: H8 would make two fours (E8–H8 and H8–H11). Forbidden \
-                          for Black.",
+                caption: "help-renju-caption-double-four",
             },
             RenjuDiagram {
                 position: black_stones(&["E8", "F8", "G8", "I8", "J8"]),
                 point: h8,
                 kind: Some(ForbiddenKind::Overline),
                 also: Vec::new(),
-                caption: "Overline: H8 would make six in a row (E8–J8). Forbidden for Black; \
-                          White would win with it.",
+                caption: "help-renju-caption-overline",
             },
             RenjuDiagram {
                 position: black_stones(&FALSE_THREE),
                 point: h8,
                 kind: None,
                 also: points(&["H10"]),
-                caption: "Not a real three: after H8, the column H8 H9 H11 becomes a straight \
-                          four only at H10, which is an overline (E10–J10). So H8 makes one \
-                          three, not two, and Black may play it.",
+                caption: "help-renju-caption-false-three",
             },
         ]
     }

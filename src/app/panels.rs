@@ -5,6 +5,7 @@ use egui::{RichText, Ui};
 
 use crate::core::clock::TimeControl;
 use crate::core::{AiConfig, Ending, GameRules, Level, MAX_DEPTH, MIN_DEPTH, Side};
+use crate::i18n::{Catalogue, Language};
 use crate::session::PlayerKind;
 use crate::tr;
 
@@ -16,10 +17,25 @@ const SLOW_DEPTH: u32 = 8;
 
 /// What the side panel says about a game's levels.
 pub struct LevelHelp {
-    /// One line saying what a level does.
+    /// One line saying what a level does: the key of its message (`level-about-…`), or
+    /// English text, shown as it is.
     pub describe: fn(Level) -> &'static str,
     /// Whether a level's strength depends on the depth setting (else no depth slider).
     pub uses_depth: fn(Level) -> bool,
+}
+
+impl LevelHelp {
+    /// What `level` does, in the window's language when [`LevelHelp::describe`] gives a
+    /// message key.
+    #[must_use]
+    pub fn description(&self, level: Level) -> String {
+        let text = (self.describe)(level);
+        if Catalogue::shipped().has(Language::English, text) {
+            tr!(text)
+        } else {
+            text.to_string()
+        }
+    }
 }
 
 /// "Computer plays Black/White" check boxes. Changing them takes effect at once.
@@ -70,7 +86,7 @@ pub fn computer_settings<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>, hel
                     }
                 }
             });
-        ui.label(RichText::new((help.describe)(cfg.level)).small());
+        ui.label(RichText::new(help.description(cfg.level)).small());
         if (help.uses_depth)(cfg.level) {
             ui.add(
                 egui::Slider::new(&mut cfg.depth, MIN_DEPTH..=MAX_DEPTH)
@@ -102,20 +118,16 @@ pub fn computer_settings<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>, hel
 pub fn time_control<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>) {
     let mut chosen = ctl.time_control;
     ui.add_space(4.0);
-    egui::ComboBox::from_label("Time control")
+    egui::ComboBox::new("time-control", tr!("clock-time-control"))
         .selected_text(chosen.label())
         .show_ui(ui, |ui| {
-            for (control, label) in TimeControl::PRESETS {
-                ui.selectable_value(&mut chosen, control, label);
+            for control in TimeControl::PRESETS {
+                ui.selectable_value(&mut chosen, control, control.label());
             }
         });
     ctl.set_time_control(chosen);
     if ctl.clock().control() != chosen {
-        ui.label(
-            RichText::new("Applies from the next New game.")
-                .small()
-                .italics(),
-        );
+        ui.label(RichText::new(tr!("clock-next-game")).small().italics());
     }
 }
 
@@ -132,9 +144,9 @@ pub fn side_clock<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>, side: Side) {
         text = text.color(ui.visuals().error_fg_color);
     }
     let hover = if reading.counts_down {
-        "Time left"
+        tr!("clock-time-left")
     } else {
-        "Time used"
+        tr!("clock-time-used")
     };
     ui.label(text).on_hover_text(hover);
 }
@@ -143,9 +155,17 @@ pub fn side_clock<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>, side: Side) {
 #[must_use]
 pub fn ending_banner(ending: Ending) -> String {
     match ending {
-        Ending::Resigned(side) => format!("{side} resigned: {} wins", side.other()),
-        Ending::TimeOut(side) => format!("{side} lost on time: {} wins", side.other()),
-        Ending::DrawAgreed => "Draw by agreement".to_string(),
+        Ending::Resigned(side) => tr!(
+            "banner-resigned",
+            side = side.label(),
+            winner = side.other().label()
+        ),
+        Ending::TimeOut(side) => tr!(
+            "banner-time-out",
+            side = side.label(),
+            winner = side.other().label()
+        ),
+        Ending::DrawAgreed => tr!("banner-draw-agreed"),
     }
 }
 

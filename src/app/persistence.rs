@@ -40,7 +40,8 @@ use std::time::{Duration, Instant};
 use crate::core::clock::{ClockRecord, TimeControl};
 use crate::core::{AiConfig, BySide, Ending, GameRules, Outcome, Side};
 use crate::gomoku;
-use crate::i18n::Language;
+use crate::i18n::{Language, Message};
+use crate::msg;
 use crate::persist::atomic::{STALE_TEMP_AFTER, remove_stale_temps};
 use crate::persist::records::check_name;
 use crate::persist::{
@@ -467,7 +468,7 @@ pub type RecordChange = Box<dyn FnOnce(&mut Records) -> Result<(), RecordError> 
 /// does not count (computer against computer, a human side without a profile, the same
 /// profile on both sides).
 #[must_use]
-pub fn record_change(record: &GameRecord) -> Option<(String, RecordChange)> {
+pub fn record_change(record: &GameRecord) -> Option<(Message, RecordChange)> {
     let GameRecord {
         key,
         players,
@@ -489,9 +490,15 @@ pub fn record_change(record: &GameRecord) -> Option<(String, RecordChange)> {
             let name = profiles.get(human).clone()?;
             let level = LevelKey::from_config(ai.get(human.other()));
             let result = GameResult::for_side(outcome, human);
-            let text = format!(
-                "{name}: {result:?} against the computer ({})",
-                level.label()
+            let text = msg!(
+                "notice-recorded-vs-computer",
+                name = &name,
+                result = Message::new(match result {
+                    GameResult::Win => "result-win",
+                    GameResult::Loss => "result-loss",
+                    GameResult::Draw => "result-draw",
+                }),
+                level = level.label()
             );
             let hinted = *hints.get(human) > 0;
             let change: RecordChange = Box::new(move |r| {
@@ -510,7 +517,7 @@ pub fn record_change(record: &GameRecord) -> Option<(String, RecordChange)> {
             if b == w {
                 return None;
             }
-            let text = format!("{b} vs {w}: recorded");
+            let text = msg!("notice-recorded-head-to-head", black = &b, white = &w);
             let change: RecordChange = Box::new(move |r| {
                 r.record_head_to_head(&b, &w, key, outcome)?;
                 if hints.black > 0 {
@@ -530,7 +537,7 @@ pub fn record_change(record: &GameRecord) -> Option<(String, RecordChange)> {
 /// The outcome of recording a game with [`record_change`]'s change, from what
 /// `record_once` returned and the change's sentence.
 #[must_use]
-pub fn outcome_of(result: Result<Recording, String>, text: String) -> RecordOutcome {
+pub fn outcome_of(result: Result<Recording, Message>, text: Message) -> RecordOutcome {
     match result {
         Ok(Recording::Recorded) => RecordOutcome::Recorded(text),
         Ok(_) => RecordOutcome::AlreadyRecorded,
@@ -542,7 +549,7 @@ pub fn outcome_of(result: Result<Recording, String>, text: String) -> RecordOutc
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordOutcome {
     /// Added to the records; a sentence saying what was recorded.
-    Recorded(String),
+    Recorded(Message),
     /// The records already had this game (same [`GameId`]); nothing changed.
     AlreadyRecorded,
     /// A game that does not count (computer against computer, no profile, the same profile
@@ -550,7 +557,7 @@ pub enum RecordOutcome {
     NotCounted,
     /// Recording failed (lock busy, I/O error, refused name); the reason, also shown as a
     /// notice. Nothing changed, and the same record can be tried again.
-    Failed(String),
+    Failed(Message),
 }
 
 /// The data directory as the app sees it: records, settings, autosaves and the notices
@@ -579,8 +586,9 @@ pub struct DataStore {
     in_flight: Vec<(GameId, Option<Backoff>)>,
     /// Answers of the writer not yet taken by [`DataStore::take_record_outcome`].
     outcomes: Vec<(GameId, RecordOutcome)>,
-    /// Messages for the user (damaged files, failed writes), shown until dismissed.
-    pub notices: Vec<String>,
+    /// Messages for the user (damaged files, failed writes), shown until dismissed; each
+    /// shows in the language of the moment (see [`Message`]).
+    pub notices: Vec<Message>,
 }
 
 impl DataStore {
@@ -611,31 +619,26 @@ impl DataStore {
     pub fn open(dir: &Path) -> DataStore {
         let mut data = DataStore::in_memory();
         if let Err(e) = std::fs::create_dir_all(dir) {
-            data.notice(format!(
-                "Cannot create the data directory {}: {e}. Records and the autosave may not be kept.",
-                dir.display()
+            data.notice(msg!(
+                "notice-cannot-create-dir",
+                dir = dir.display().to_string(),
+                error = e.to_string()
             ));
         }
         match lock_instance(dir) {
             Ok(lock) => data.instance = Some(lock),
             Err(LockError::Busy { .. }) => {
                 data.autosaves = false;
-                data.notice(format!(
-                    "Another window is using the data directory {}: it keeps the autosaved \
-                     games, so this window starts new games and does not autosave them. Win \
-                     records and settings are shared.",
-                    dir.display()
-                ));
+                data.notice(msg!("notice-dir-in-use", dir = dir.display().to_string()));
             }
-            Err(e @ LockError::Io { .. }) => data.notice(format!(
-                "{e}. If another window uses the same data directory, the two may overwrite \
-                 each other's autosaved games."
-            )),
+            Err(e @ LockError::Io { .. }) => {
+                data.notice(msg!("notice-lock-failed", error = e.message()));
+            }
         }
         remove_stale_temps(dir, STALE_TEMP_AFTER);
         let (store, problem) = RecordStore::open(dir);
         if let Some(e) = problem {
-            data.notice(format!("Win records: {e}. Starting with empty records."));
+            data.notice(msg!("notice-records-reset", error = e.message()));
         }
         data.store = Some(store);
         data.dir = Some(dir.to_path_buf());
@@ -644,7 +647,7 @@ impl DataStore {
         match Autosaver::spawn(dir.to_path_buf(), autosave::DEBOUNCE) {
             Ok(writer) => data.autosaver = Some(writer),
             // Without the thread, files are written on the spot (see `autosave`, `request_record`).
-            Err(e) => data.notice(format!("No writer thread ({e}); saving as you play.")),
+            Err(e) => data.notice(msg!("notice-no-writer", error = e.to_string())),
         }
         data
     }
@@ -662,9 +665,10 @@ impl DataStore {
         self.dir.as_deref()
     }
 
-    /// Add a notice for the user (not twice the same), cut to [`MAX_NOTICE_CHARS`].
-    pub fn notice(&mut self, text: impl Into<String>) {
-        let text = shorten(&text.into(), MAX_NOTICE_CHARS);
+    /// Add a notice for the user (not twice the same), cut to [`MAX_NOTICE_CHARS`]: a
+    /// [`Message`] (`msg!(…)`, shown in the language of the moment) or finished text.
+    pub fn notice(&mut self, text: impl Into<Message>) {
+        let text = text.into().truncated(MAX_NOTICE_CHARS);
         if !self.notices.contains(&text) {
             self.notices.push(text);
         }
@@ -687,8 +691,7 @@ impl DataStore {
         } else if let Some(store) = &mut self.store
             && let Some(e) = store.reload()
         {
-            let text = format!("Win records: {e}.");
-            self.notice(text);
+            self.notice(msg!("notice-records-problem", error = e.message()));
         }
     }
 
@@ -706,21 +709,20 @@ impl DataStore {
         // notice).
         if let (Some(writer), Some(store)) = (&self.autosaver, &mut self.store) {
             let mut copy = store.records().clone();
-            let out = change(&mut copy).map_err(|e| e.to_string())?;
+            let out = change(&mut copy).map_err(|e| e.message().to_string())?;
             store.adopt(copy);
             writer.update(Box::new(move |r| change(r).map(drop)));
             return Ok(out);
         }
         match &mut self.store {
             Some(store) => {
-                let out = store.update(change).map_err(|e| e.to_string());
+                let out = store.update(change).map_err(|e| e.message().to_string());
                 if let Some(e) = store.take_problem() {
-                    let text = format!("Win records: {e}.");
-                    self.notice(text);
+                    self.notice(msg!("notice-records-problem", error = e.message()));
                 }
                 out
             }
-            None => change(&mut self.memory).map_err(|e| e.to_string()),
+            None => change(&mut self.memory).map_err(|e| e.message().to_string()),
         }
     }
 
@@ -831,15 +833,16 @@ impl DataStore {
     /// Whether `name` can be a profile; if not, says why in a notice.
     fn usable_name(&mut self, name: &str) -> bool {
         let problem = if name.trim() == name {
-            check_name(name).err().map(|e| e.to_string())
+            check_name(name).err().map(|e| e.message())
         } else {
-            Some("a profile name cannot start or end with spaces".to_string())
+            Some(msg!("error-name-spaces"))
         };
         match problem {
             Some(p) => {
-                self.notice(format!(
-                    "Cannot use {:?} as a profile: {p}.",
-                    shorten(name, 50)
+                self.notice(msg!(
+                    "notice-bad-profile-name",
+                    name = shorten(name, 50),
+                    problem = p
                 ));
                 false
             }
@@ -947,21 +950,20 @@ impl DataStore {
             Some(store) => {
                 let out = store
                     .record_once(record.id, change)
-                    .map_err(|e| e.to_string());
+                    .map_err(|e| e.message());
                 if let Some(e) = store.take_problem() {
-                    self.notice(format!("Win records: {e}."));
+                    self.notice(msg!("notice-records-problem", error = e.message()));
                 }
                 out
             }
             None => self
                 .memory
                 .record_once(record.id, change)
-                .map_err(|e| e.to_string()),
+                .map_err(|e| e.message()),
         };
         let outcome = outcome_of(result, text);
         if let RecordOutcome::Failed(e) = &outcome {
-            let text = format!("Could not record the result: {e}. It will be tried again.");
-            self.notice(text);
+            self.notice(msg!("notice-record-failed", error = e.clone()));
         }
         outcome
     }
@@ -1047,7 +1049,7 @@ impl DataStore {
             Some(writer) => writer.save(self.current.clone()),
             None => {
                 if let Err(e) = save_current(dir, &self.current) {
-                    self.notice(format!("Autosave failed: {e}"));
+                    self.notice(msg!("notice-autosave-failed", error = e.message()));
                 }
             }
         }
@@ -1088,9 +1090,7 @@ impl DataStore {
                         store.adopt(*records);
                     }
                     if let RecordOutcome::Failed(e) = &outcome {
-                        let text =
-                            format!("Could not record the result: {e}. It will be tried again.");
-                        self.notice(text);
+                        self.notice(msg!("notice-record-failed", error = e.clone()));
                     }
                     let i = self.in_flight.iter().position(|(g, _)| *g == record.id);
                     let backoff = i.and_then(|i| self.in_flight.swap_remove(i).1);
@@ -1126,7 +1126,7 @@ impl DataStore {
         match load_current(dir) {
             Ok(games) => games.unwrap_or_default(),
             Err(e) => {
-                self.notice(format!("Autosaved games: {e}. Starting new games."));
+                self.notice(msg!("notice-autosaves-reset", error = e.message()));
                 CurrentGames::default()
             }
         }
@@ -1141,7 +1141,7 @@ impl DataStore {
         match Settings::load(dir) {
             Ok(s) => s.unwrap_or_default(),
             Err(e) => {
-                self.notice(format!("Settings: {e}. Using default settings."));
+                self.notice(msg!("notice-settings-reset", error = e.message()));
                 Settings::default()
             }
         }
@@ -1159,8 +1159,8 @@ impl DataStore {
         }
         match self.settings.save(dir) {
             Ok(None) => {}
-            Ok(Some(e)) => self.notice(format!("Settings: {e}.")),
-            Err(e) => self.notice(format!("Cannot save the settings: {e}")),
+            Ok(Some(e)) => self.notice(msg!("notice-settings-problem", error = e.message())),
+            Err(e) => self.notice(msg!("notice-settings-not-saved", error = e.message())),
         }
     }
 }

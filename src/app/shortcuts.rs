@@ -14,6 +14,7 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::persistence::DataStore;
 use super::zoom;
+use crate::tr;
 
 /// Something a key can do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -82,29 +83,35 @@ impl Action {
         Action::PlayAtCursor,
     ];
 
-    /// What the action does, for the help and tooltips.
+    /// What the action does, for the help and tooltips, in the window's language.
     #[must_use]
-    pub fn description(self) -> &'static str {
+    pub fn description(self) -> String {
+        tr!(self.key())
+    }
+
+    /// The catalogue key of [`Action::description`].
+    #[must_use]
+    pub fn key(self) -> &'static str {
         match self {
-            Action::NewGame => "New game",
-            Action::Undo => "Undo",
-            Action::Redo => "Redo",
-            Action::Save => "Save the game to a file",
-            Action::Open => "Open a saved game",
-            Action::SwapSides => "Swap sides: the computer takes the other side",
-            Action::Pass => "Pass (Reversi, when it is the only move)",
-            Action::Hint => "Hint: the computer's move for the side to move",
-            Action::SwitchGame => "Switch between Reversi and Gomoku",
-            Action::Help => "Help",
-            Action::Fullscreen => "Fullscreen on or off",
-            Action::ZoomIn => "Zoom in",
-            Action::ZoomOut => "Zoom out",
-            Action::ZoomReset => "Normal size",
-            Action::CursorLeft => "Move the board cursor left",
-            Action::CursorRight => "Move the board cursor right",
-            Action::CursorUp => "Move the board cursor up",
-            Action::CursorDown => "Move the board cursor down",
-            Action::PlayAtCursor => "Play at the board cursor",
+            Action::NewGame => "shortcut-new-game",
+            Action::Undo => "shortcut-undo",
+            Action::Redo => "shortcut-redo",
+            Action::Save => "shortcut-save",
+            Action::Open => "shortcut-open",
+            Action::SwapSides => "shortcut-swap-sides",
+            Action::Pass => "shortcut-pass",
+            Action::Hint => "shortcut-hint",
+            Action::SwitchGame => "shortcut-switch-game",
+            Action::Help => "shortcut-help",
+            Action::Fullscreen => "shortcut-fullscreen",
+            Action::ZoomIn => "shortcut-zoom-in",
+            Action::ZoomOut => "shortcut-zoom-out",
+            Action::ZoomReset => "shortcut-zoom-reset",
+            Action::CursorLeft => "shortcut-cursor-left",
+            Action::CursorRight => "shortcut-cursor-right",
+            Action::CursorUp => "shortcut-cursor-up",
+            Action::CursorDown => "shortcut-cursor-down",
+            Action::PlayAtCursor => "shortcut-play-at-cursor",
         }
     }
 
@@ -210,7 +217,8 @@ impl Bindings {
             .flat_map(|a| self.keys(a).iter().map(move |k| (a, *k)))
     }
 
-    /// The key combinations of `action` in words: "Ctrl+Y or Ctrl+Shift+Z"; `None` without.
+    /// The key combinations of `action` in words, in the window's language: "Ctrl+Y or
+    /// Ctrl+Shift+Z"; `None` without.
     #[must_use]
     pub fn describe(&self, ctx: &egui::Context, action: Action) -> Option<String> {
         let keys: Vec<String> = self
@@ -218,7 +226,8 @@ impl Bindings {
             .iter()
             .map(|k| ctx.format_shortcut(k))
             .collect();
-        (!keys.is_empty()).then(|| keys.join(" or "))
+        keys.into_iter()
+            .reduce(|first, second| tr!("shortcut-either", first = first, second = second))
     }
 
     /// Takes this frame's key presses that are bound, and returns their actions in the order
@@ -272,7 +281,7 @@ fn modifier_count(m: Modifiers) -> u8 {
 #[must_use]
 pub fn hover_text(ctx: &egui::Context, text: &str, action: Action) -> String {
     match Bindings::of(ctx).describe(ctx, action) {
-        Some(keys) => format!("{text} ({keys})"),
+        Some(keys) => tr!("shortcut-hover", text = text, keys = keys),
         None => text.to_string(),
     }
 }

@@ -66,70 +66,49 @@ pub enum TimeControl {
 }
 
 impl TimeControl {
-    /// The choices offered before a new game, with their labels, in the order shown.
-    pub const PRESETS: [(TimeControl, &'static str); 12] = [
-        (TimeControl::None, "No time limit"),
-        (TimeControl::SuddenDeath { ms: 60_000 }, "1 minute per side"),
-        (
-            TimeControl::SuddenDeath { ms: 180_000 },
-            "3 minutes per side",
-        ),
-        (
-            TimeControl::SuddenDeath { ms: 300_000 },
-            "5 minutes per side",
-        ),
-        (
-            TimeControl::SuddenDeath { ms: 600_000 },
-            "10 minutes per side",
-        ),
-        (
-            TimeControl::SuddenDeath { ms: 1_200_000 },
-            "20 minutes per side",
-        ),
-        (
-            TimeControl::Fischer {
-                base_ms: 180_000,
-                increment_ms: 2_000,
-            },
-            "3 minutes + 2 seconds per move",
-        ),
-        (
-            TimeControl::Fischer {
-                base_ms: 300_000,
-                increment_ms: 3_000,
-            },
-            "5 minutes + 3 seconds per move",
-        ),
-        (
-            TimeControl::Fischer {
-                base_ms: 600_000,
-                increment_ms: 5_000,
-            },
-            "10 minutes + 5 seconds per move",
-        ),
-        (TimeControl::PerMove { ms: 10_000 }, "10 seconds per move"),
-        (TimeControl::PerMove { ms: 30_000 }, "30 seconds per move"),
-        (TimeControl::PerMove { ms: 60_000 }, "60 seconds per move"),
+    /// The choices offered before a new game, in the order shown.
+    pub const PRESETS: [TimeControl; 12] = [
+        TimeControl::None,
+        TimeControl::SuddenDeath { ms: 60_000 },
+        TimeControl::SuddenDeath { ms: 180_000 },
+        TimeControl::SuddenDeath { ms: 300_000 },
+        TimeControl::SuddenDeath { ms: 600_000 },
+        TimeControl::SuddenDeath { ms: 1_200_000 },
+        TimeControl::Fischer {
+            base_ms: 180_000,
+            increment_ms: 2_000,
+        },
+        TimeControl::Fischer {
+            base_ms: 300_000,
+            increment_ms: 3_000,
+        },
+        TimeControl::Fischer {
+            base_ms: 600_000,
+            increment_ms: 5_000,
+        },
+        TimeControl::PerMove { ms: 10_000 },
+        TimeControl::PerMove { ms: 30_000 },
+        TimeControl::PerMove { ms: 60_000 },
     ];
 
-    /// The label shown for this control: a preset's label, else a description with numbers.
+    /// The label shown for this control, in the window's language: "5 minutes per side",
+    /// "3 minutes + 2 seconds per move", "No time limit".
     #[must_use]
     pub fn label(self) -> String {
-        if let Some((_, label)) = Self::PRESETS.iter().find(|(tc, _)| *tc == self) {
-            return (*label).to_string();
-        }
         match self {
-            TimeControl::None => "No time limit".to_string(),
-            TimeControl::SuddenDeath { ms } => format!("{} per side", clock_text(ms)),
+            TimeControl::None => crate::tr!("clock-none"),
+            TimeControl::SuddenDeath { ms } => {
+                crate::tr!("clock-sudden-death", time = clock_text(ms))
+            }
             TimeControl::Fischer {
                 base_ms,
                 increment_ms,
-            } => format!(
-                "{} + {} per move",
-                clock_text(base_ms),
-                clock_text(increment_ms)
+            } => crate::tr!(
+                "clock-fischer",
+                base = clock_text(base_ms),
+                increment = clock_text(increment_ms)
             ),
-            TimeControl::PerMove { ms } => format!("{} per move", clock_text(ms)),
+            TimeControl::PerMove { ms } => crate::tr!("clock-per-move", time = clock_text(ms)),
         }
     }
 
@@ -190,15 +169,19 @@ pub fn format_clock(ms: u64, tenths: bool) -> String {
     }
 }
 
-/// A length of time in words for a time control's label: "5 min", "3 s", "1 h 30 min".
+/// A length of time in words for a time control's label, in the window's language:
+/// "5 minutes", "3 seconds", "1 hour 30 minutes".
 fn clock_text(ms: u64) -> String {
     let s = ms / 1000;
+    let hours = || crate::tr!("clock-hours", n = s / 3600);
+    let minutes = || crate::tr!("clock-minutes", n = (s / 60) % 60);
+    let seconds = || crate::tr!("clock-seconds", n = s % 60);
     match (s / 3600, (s / 60) % 60, s % 60) {
-        (0, 0, s) => format!("{s} s"),
-        (0, m, 0) => format!("{m} min"),
-        (0, m, s) => format!("{m} min {s} s"),
-        (h, 0, 0) => format!("{h} h"),
-        (h, m, _) => format!("{h} h {m} min"),
+        (0, 0, _) => seconds(),
+        (0, _, 0) => minutes(),
+        (0, _, _) => format!("{} {}", minutes(), seconds()),
+        (_, 0, 0) => hours(),
+        (_, _, _) => format!("{} {}", hours(), minutes()),
     }
 }
 
@@ -787,17 +770,28 @@ mod tests {
 
     #[test]
     fn labels_and_validation() {
-        for (tc, label) in TimeControl::PRESETS {
-            assert_eq!(tc.label(), label);
+        for tc in TimeControl::PRESETS {
             tc.validate().unwrap();
         }
+        assert_eq!(
+            TimeControl::SuddenDeath { ms: 60_000 }.label(),
+            "1 minute per side"
+        );
+        assert_eq!(
+            TimeControl::Fischer {
+                base_ms: 180_000,
+                increment_ms: 2_000
+            }
+            .label(),
+            "3 minutes + 2 seconds per move"
+        );
         assert_eq!(
             TimeControl::Fischer {
                 base_ms: 90_000,
                 increment_ms: 1_000
             }
             .label(),
-            "1 min 30 s + 1 s per move"
+            "1 minute 30 seconds + 1 second per move"
         );
         assert!(TimeControl::SuddenDeath { ms: 0 }.validate().is_err());
         assert!(

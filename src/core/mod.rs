@@ -115,6 +115,16 @@ impl Side {
     }
 }
 
+impl From<Side> for crate::i18n::Arg {
+    /// The side's name as a message's value, rendered in the message's language.
+    fn from(side: Side) -> crate::i18n::Arg {
+        crate::i18n::Arg::Message(crate::i18n::Message::new(match side {
+            Side::Black => "side-black",
+            Side::White => "side-white",
+        }))
+    }
+}
+
 impl std::ops::Not for Side {
     type Output = Side;
     fn not(self) -> Side {
@@ -513,6 +523,12 @@ pub trait GameRules: Clone + Send + 'static {
     type Move: Copy + Eq + fmt::Debug + fmt::Display + Send + 'static;
     /// Why a move was refused; its `Display` is the sentence shown to the player.
     type Illegal: fmt::Display + fmt::Debug;
+
+    /// Why the rules refused a move, for the window, in its language; the default shows the
+    /// English [`fmt::Display`] text.
+    fn illegal_message(err: &Self::Illegal) -> crate::i18n::Message {
+        crate::i18n::Message::literal(err.to_string())
+    }
 
     /// The side whose turn it is.
     fn side_to_move(&self) -> Side;

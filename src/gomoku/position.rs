@@ -396,6 +396,10 @@ impl GameRules for Position {
     type Move = Point;
     type Illegal = IllegalMove;
 
+    fn illegal_message(err: &IllegalMove) -> crate::i18n::Message {
+        err.message()
+    }
+
     fn side_to_move(&self) -> Side {
         self.to_move
     }

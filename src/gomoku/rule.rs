@@ -37,15 +37,30 @@ impl Rule {
         }
     }
 
-    /// A one-line summary for the UI.
+    /// The rule set's name in the window's language ("Renju", "连珠"); [`Rule::name`]
+    /// stays English for files and protocols.
     #[must_use]
-    pub fn description(self) -> &'static str {
+    pub fn label(self) -> String {
+        crate::tr!(self.key())
+    }
+
+    /// The catalogue key of [`Rule::label`].
+    #[must_use]
+    pub fn key(self) -> &'static str {
         match self {
-            Rule::Freestyle => "Five or more in a row wins.",
-            Rule::Standard => "Exactly five in a row wins; six or more does not.",
-            Rule::Renju => {
-                "RIF Renju: Black may not make 3-3, 4-4 or an overline; White wins with five or more."
-            }
+            Rule::Freestyle => "rule-freestyle",
+            Rule::Standard => "rule-standard",
+            Rule::Renju => "rule-renju",
+        }
+    }
+
+    /// A one-line summary for the UI, in the window's language.
+    #[must_use]
+    pub fn description(self) -> String {
+        match self {
+            Rule::Freestyle => crate::tr!("rule-about-freestyle"),
+            Rule::Standard => crate::tr!("rule-about-standard"),
+            Rule::Renju => crate::tr!("rule-about-renju"),
         }
     }
 
@@ -79,6 +94,19 @@ pub enum ForbiddenKind {
     Overline,
 }
 
+impl ForbiddenKind {
+    /// "double-three", "double-four" or "overline" in the window's language (三三, 四四,
+    /// 长连); `Display` stays English.
+    #[must_use]
+    pub fn message(self) -> crate::i18n::Message {
+        crate::i18n::Message::new(match self {
+            ForbiddenKind::DoubleThree => "forbidden-double-three",
+            ForbiddenKind::DoubleFour => "forbidden-double-four",
+            ForbiddenKind::Overline => "forbidden-overline",
+        })
+    }
+}
+
 impl fmt::Display for ForbiddenKind {
     /// "double-three", "double-four" or "overline".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -105,6 +133,26 @@ pub enum IllegalMove {
     /// The game has already ended.
     #[error("the game is over")]
     GameOver,
+}
+
+impl IllegalMove {
+    /// Why the move is refused, in the window's language (a sentence with a capital).
+    #[must_use]
+    pub fn message(&self) -> crate::i18n::Message {
+        use crate::msg;
+        match *self {
+            IllegalMove::OffBoard(p) => msg!("move-off-board", point = p.to_string()),
+            IllegalMove::Occupied(p) => msg!("move-occupied", point = p.to_string()),
+            IllegalMove::Forbidden(p, kind) => {
+                msg!(
+                    "move-forbidden",
+                    point = p.to_string(),
+                    kind = kind.message()
+                )
+            }
+            IllegalMove::GameOver => msg!("move-game-over"),
+        }
+    }
 }
 
 /// A board size that the rule set does not allow.
@@ -153,6 +201,36 @@ pub enum SetupError {
     /// The board is full: nothing can be played.
     #[error("the board is full: nothing can be played")]
     Full,
+}
+
+impl SizeError {
+    /// Why the size is refused, in the window's language.
+    #[must_use]
+    pub fn message(&self) -> crate::i18n::Message {
+        match *self {
+            SizeError::OutOfRange(n) => crate::msg!("setup-size-out-of-range", size = n),
+            SizeError::RenjuNeeds15(n) => crate::msg!("setup-renju-needs-15", size = n),
+        }
+    }
+}
+
+impl SetupError {
+    /// Why the set-up is refused, in the window's language.
+    #[must_use]
+    pub fn message(&self) -> crate::i18n::Message {
+        use crate::msg;
+        match *self {
+            SetupError::Size(e) => e.message(),
+            SetupError::OffBoard(p) => msg!("move-off-board", point = p.to_string()),
+            SetupError::Duplicate(p) => msg!("setup-duplicate", point = p.to_string()),
+            SetupError::FiveOnBoard(side) => msg!("setup-five-on-board", side = side),
+            SetupError::StoneCounts { black, white } => {
+                msg!("setup-stone-counts", black = black, white = white)
+            }
+            SetupError::WrongTurn { expected } => msg!("setup-wrong-turn", side = expected),
+            SetupError::Full => msg!("setup-full"),
+        }
+    }
 }
 
 /// A hint for the UI: what a stone of some side would make at an empty point

@@ -15,8 +15,10 @@
 //! # Adding a string
 //! 1. Pick a key `<area>-<what>`: lower case, words joined by hyphens. The area is the part
 //!    of the window (`top-`, `panel-`, `search-`, `records-`, `replay-`, `transcript-`,
-//!    `file-`, `notice-`, `confirm-`) or the kind of name (`game-`, `side-`, `rule-`,
-//!    `level-`, `score-`). Hover texts end in `-hover`.
+//!    `file-`, `notice-`, `confirm-`, `help-`, `shortcut-`, `status-`, `banner-`, `clock-`,
+//!    `draw-`) or the kind of name or sentence (`game-`, `side-`, `rule-`, `level-`,
+//!    `score-`, `result-`, `forbidden-`, `move-` for refused moves, `setup-` for refused
+//!    set-ups, `error-` for file and record errors). Hover texts end in `-hover`.
 //! 2. Add `key = English text` to `en.ftl` and `key = 中文` to `zh-CN.ftl`, in the same
 //!    section. Placeables are `{ $snake_case }` and must be the same in both files; they take
 //!    whole values (a side's or a level's *label*, a number), never bits of a sentence, so
@@ -32,13 +34,25 @@
 //!
 //! Widgets whose egui id comes from their text (`Window::new`, `ComboBox::from_label`,
 //! `CollapsingHeader::new`) need a fixed id (`.id(..)`, `ComboBox::new(id_salt, label)`),
-//! else switching language forgets their state. Sentences made on another thread (the
-//! autosave writer's notices) take the language of the moment they are made.
+//! else switching language forgets their state.
 //! `scripts/untranslated-strings.py` lists string literals in `src/app/` that still bypass
 //! the catalogue.
+//!
+//! # Messages kept for later
+//! Text made once and shown for a while (a notice, the status line after a refused move)
+//! is kept as a [`Message`]: `msg!("key", name = value)` stores the key and its values, and
+//! the text is made when it is shown, in the language of that moment, so switching language
+//! re-renders it. A value can itself be a [`Message`] (an error's own message, a side's
+//! name), rendered in the same language. A finished `String` becomes a message that shows
+//! itself in every language (for text that was never in the catalogue: file paths, an
+//! engine's panic). Errors shown in the window have a `message()` next to their English
+//! `Display` (kept for logs, files and protocols).
 
 mod catalogue;
 pub mod font;
+mod message;
+
+pub use message::{Arg, Message};
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -169,6 +183,19 @@ macro_rules! tr {
         $(args.set(stringify!($name), $value);)+
         $crate::i18n::text($key, Some(&args))
     }};
+}
+
+/// A [`Message`] kept to be rendered later in the language of the moment:
+/// `msg!("controller-nothing-to-undo")`, `msg!("notice-settings", error = e.message())`
+/// (values: strings, numbers, sides, other messages). See [`crate::i18n`].
+#[macro_export]
+macro_rules! msg {
+    ($key:expr) => {
+        $crate::i18n::Message::new($key)
+    };
+    ($key:expr, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::i18n::Message::new($key)$(.arg(stringify!($name), $value))+
+    };
 }
 
 #[cfg(test)]

@@ -41,6 +41,24 @@ pub enum LockError {
     },
 }
 
+impl LockError {
+    /// The reason in the window's language (the operating system's words inside stay as
+    /// they are); `Display` stays English for logs.
+    #[must_use]
+    pub fn message(&self) -> crate::i18n::Message {
+        match self {
+            LockError::Busy { path } => {
+                crate::msg!("error-lock-busy", path = path.display().to_string())
+            }
+            LockError::Io { path, source } => crate::msg!(
+                "error-lock-io",
+                path = path.display().to_string(),
+                source = source.to_string()
+            ),
+        }
+    }
+}
+
 /// The time a lock waiter reads and sleeps by: the real clock ([`SystemClock`]) in the app, a
 /// fake one in tests, so that a bounded wait is checked without waiting on the wall clock.
 pub trait WaitClock {

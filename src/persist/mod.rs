@@ -168,6 +168,55 @@ pub enum LoadError {
 }
 
 impl LoadError {
+    /// The reason in the window's language (the operating system's and the JSON parser's
+    /// words inside, and the reasons of [`LoadError::Invalid`], stay English); `Display`
+    /// stays English for logs.
+    #[must_use]
+    pub fn message(&self) -> crate::i18n::Message {
+        use crate::i18n::Message;
+        use crate::msg;
+        match self {
+            LoadError::Io { path, source } => msg!(
+                "error-read",
+                path = path.display().to_string(),
+                source = source.to_string()
+            ),
+            LoadError::TooLarge { size, limit } => {
+                msg!("error-too-large", size = *size, limit = *limit)
+            }
+            LoadError::Empty => msg!("error-empty-file"),
+            LoadError::Malformed { reason } => Message::literal(reason.clone()),
+            LoadError::NewerVersion { found, supported } => {
+                msg!(
+                    "error-newer-version",
+                    found = *found,
+                    supported = *supported
+                )
+            }
+            LoadError::Invalid { reason } => msg!("error-invalid", reason = reason),
+            LoadError::Corrupt {
+                path,
+                kept_as,
+                reason,
+            } => msg!(
+                "error-corrupt",
+                path = path.display().to_string(),
+                reason = reason.message(),
+                kept = kept_as.display().to_string()
+            ),
+            LoadError::CorruptNotMoved {
+                path,
+                reason,
+                source,
+            } => msg!(
+                "error-corrupt-not-moved",
+                path = path.display().to_string(),
+                reason = reason.message(),
+                source = source.to_string()
+            ),
+        }
+    }
+
     /// The content problem: for [`LoadError::Corrupt`] and [`LoadError::CorruptNotMoved`] the
     /// wrapped reason, otherwise `self`.
     #[must_use]
@@ -234,6 +283,28 @@ pub enum SaveError {
     /// The file on disk is damaged and could not be moved aside, so it was not overwritten.
     #[error(transparent)]
     Corrupt(LoadError),
+}
+
+impl SaveError {
+    /// The reason in the window's language (see [`LoadError::message`]); `Display` stays
+    /// English for logs.
+    #[must_use]
+    pub fn message(&self) -> crate::i18n::Message {
+        use crate::msg;
+        match self {
+            SaveError::Io { path, source } => msg!(
+                "error-write",
+                path = path.display().to_string(),
+                source = source.to_string()
+            ),
+            SaveError::Locked { path } => {
+                msg!("error-locked", path = path.display().to_string())
+            }
+            SaveError::Record(e) => e.message(),
+            SaveError::Invalid(e) => msg!("error-refusing-to-save", reason = e.message()),
+            SaveError::Corrupt(e) => e.message(),
+        }
+    }
 }
 
 /// Milliseconds since the Unix epoch, now (0 if the clock is before 1970).

@@ -104,6 +104,23 @@ pub enum RecordError {
     Overflow(String),
 }
 
+impl RecordError {
+    /// The reason in the window's language; `Display` stays English for logs.
+    #[must_use]
+    pub fn message(&self) -> crate::i18n::Message {
+        use crate::msg;
+        match self {
+            RecordError::EmptyName => msg!("error-name-empty"),
+            RecordError::NameTooLong => msg!("error-name-too-long", max = MAX_NAME_CHARS),
+            RecordError::BadCharacter => msg!("error-name-bad-character"),
+            RecordError::DuplicateName(n) => msg!("error-duplicate-name", name = n),
+            RecordError::NoSuchProfile(n) => msg!("error-no-such-profile", name = n),
+            RecordError::SameProfile(n) => msg!("error-same-profile", name = n),
+            RecordError::Overflow(n) => msg!("error-overflow", name = n),
+        }
+    }
+}
+
 /// Checks a (trimmed) profile name: not empty, at most [`MAX_NAME_CHARS`] characters, no
 /// control characters.
 ///
@@ -243,14 +260,7 @@ impl GameKey {
     pub fn label(self) -> String {
         match self {
             GameKey::Reversi => crate::tr!("game-reversi"),
-            GameKey::Gomoku(rule) => {
-                let rule = match rule {
-                    Rule::Freestyle => crate::tr!("rule-freestyle"),
-                    Rule::Standard => crate::tr!("rule-standard"),
-                    Rule::Renju => crate::tr!("rule-renju"),
-                };
-                crate::tr!("game-gomoku-with-rule", rule = rule)
-            }
+            GameKey::Gomoku(rule) => crate::tr!("game-gomoku-with-rule", rule = rule.label()),
         }
     }
 }

@@ -9,7 +9,8 @@ use crate::core::{BySide, GameRules, Outcome, Score, Side};
 use super::bitboard::{flips, legal_moves};
 use super::square::{Move, Square};
 
-/// Why a move is illegal. `Display` is the sentence shown to the player.
+/// Why a move is illegal. `Display` is the English sentence (logs, protocols);
+/// [`IllegalMove::message`] the one shown in the window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum IllegalMove {
     /// The square already holds a disc.
@@ -27,6 +28,21 @@ pub enum IllegalMove {
     /// Neither side can move any more.
     #[error("the game is over")]
     GameOver,
+}
+
+impl IllegalMove {
+    /// Why the move is refused, in the window's language (a sentence with a capital).
+    #[must_use]
+    pub fn message(&self) -> crate::i18n::Message {
+        use crate::msg;
+        match *self {
+            IllegalMove::Occupied(sq) => msg!("move-occupied", point = sq.to_string()),
+            IllegalMove::NoFlips(sq) => msg!("move-no-flips", point = sq.to_string()),
+            IllegalMove::MustPass => msg!("move-must-pass"),
+            IllegalMove::CannotPass => msg!("move-cannot-pass"),
+            IllegalMove::GameOver => msg!("move-game-over"),
+        }
+    }
 }
 
 /// Why an `.obf` text could not be read as a position.
@@ -407,6 +423,10 @@ impl fmt::Display for Position {
 impl GameRules for Position {
     type Move = Move;
     type Illegal = IllegalMove;
+
+    fn illegal_message(err: &IllegalMove) -> crate::i18n::Message {
+        err.message()
+    }
 
     fn side_to_move(&self) -> Side {
         self.side

@@ -20,6 +20,19 @@ pub enum SetupError {
     GameOver,
 }
 
+impl SetupError {
+    /// Why the set-up is refused, in the window's language.
+    #[must_use]
+    pub fn message(&self) -> crate::i18n::Message {
+        match *self {
+            SetupError::EmptyCentre(sq) => {
+                crate::msg!("setup-empty-centre", point = sq.to_string())
+            }
+            SetupError::GameOver => crate::msg!("setup-game-over"),
+        }
+    }
+}
+
 /// A checked set-up: the position to play from, and whether the chosen side to move had to
 /// pass (it had no legal move, so the other side moves first; the player is told).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
