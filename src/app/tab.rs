@@ -424,7 +424,7 @@ impl<G: GameView> Tab<G> {
     /// The live game as a saved game, with profiles, resignation and the recorded flag.
     ///
     /// # Errors
-    /// When the game was set up from a custom position (only possible through the API).
+    /// When the game's start fails the set-up checks (only possible through the API).
     pub fn saved(&self, data: &DataStore) -> Result<SavedGame, LoadError> {
         let profiles = data.side_profiles(self.ctl.session.players);
         persistence::current_saved_game(&self.ctl, &self.track, &profiles)
