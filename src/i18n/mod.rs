@@ -15,7 +15,7 @@
 //! # Adding a string
 //! 1. Pick a key `<area>-<what>`: lower case, words joined by hyphens. The area is the part
 //!    of the window (`top-`, `panel-`, `search-`, `records-`, `replay-`, `transcript-`,
-//!    `file-`, `notice-`, `confirm-`) or the kind of name (`game-`, `side-`, `rule-`,
+//!    `file-`, `notice-`, `confirm-`, `setup-`) or the kind of name (`game-`, `side-`, `rule-`,
 //!    `level-`, `score-`). Hover texts end in `-hover`.
 //! 2. Add `key = English text` to `en.ftl` and `key = 中文` to `zh-CN.ftl`, in the same
 //!    section. Placeables are `{ $snake_case }` and must be the same in both files; they take
