@@ -109,7 +109,7 @@ pub struct SetupEditor<G> {
     pub to_move: Side,
     /// What a left click does.
     pub brush: Brush,
-    /// The text field of "Paste position".
+    /// The text field of "Paste position": the board as text after each change there.
     pub text: String,
     /// Why the last "Play from here" or "Paste position" was refused.
     pub error: Option<String>,
@@ -148,7 +148,6 @@ impl<G: GameView> SetupEditor<G> {
             .map(|cell| G::piece_at(pos, cell))
             .collect();
         self.to_move = pos.side_to_move();
-        self.text = G::setup_text(pos);
         self.changed();
     }
 
@@ -204,11 +203,7 @@ impl<G: GameView> SetupEditor<G> {
     /// Read the text field onto the board; a refusal is kept in [`SetupEditor::error`].
     pub fn paste(&mut self) {
         match G::parse_position(&self.like, &self.text, self.to_move) {
-            Ok(pos) => {
-                let text = std::mem::take(&mut self.text);
-                self.load(&pos);
-                self.text = text;
-            }
+            Ok(pos) => self.load(&pos),
             Err(e) => self.error = Some(e),
         }
     }
@@ -240,10 +235,12 @@ impl<G: GameView> SetupEditor<G> {
             .then(|| usize::from(cell.row) * usize::from(self.size) + usize::from(cell.col))
     }
 
-    /// Any change forgets the last refusal and the checked set-up.
+    /// Any change forgets the last refusal and the checked set-up, and the text field
+    /// follows the board (so it can be copied).
     fn changed(&mut self) {
         self.error = None;
         self.ready = None;
+        self.text = G::setup_text(&self.arranged());
     }
 }
 

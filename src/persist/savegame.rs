@@ -13,7 +13,7 @@
 //!               "white": { "level": "Hard", "depth": 20, "time_ms": 1000, "seed": null } },
 //!   "profiles": { "black": "alice", "white": null },
 //!   "start": { "black": ["H8", "J10"], "white": ["I9"], "to_move": "white" },
-//!   "moves": [ { "move": "G7", "time": 1700000000000 }, { "move": "K11", "time": 1700000004000 } ],
+//!   "moves": [ { "move": "G7", "time": 1700000000000 }, { "move": "G9", "time": 1700000004000 } ],
 //!   "result": "black",
 //!   "clock": { "control": { "Fischer": { "base_ms": 300000, "increment_ms": 3000 } },
 //!              "used_ms": [ 1200, 4000 ], "turn_ms": 800 },
@@ -28,11 +28,12 @@
 //!   empty Gomoku board): the position a game set up by hand ("edit mode") started from
 //!   ([`SavedStart`]). Reversi: `{"board": "<64 characters a1…h8: X, O, ->", "to_move":
 //!   "black"}`, or the `.obf` text as a string (`"---…XO…--- X"`); Gomoku: `{"black":
-//!   ["H8", …], "white": [ … ], "to_move": "white"}`. It passes the same checks as a set-up in the app
-//!   (Reversi: the four centre squares taken, some side able to move, a side to move
-//!   that must pass passed; Gomoku: on the board, no point twice, Black as many stones as
-//!   White or one more, the side to move the one these counts give, no five yet, not
-//!   full); a start that fails makes the file [`LoadError::Invalid`] with the reason.
+//!   ["H8", …], "white": [ … ], "to_move": "white"}`. It passes the same checks as a
+//!   set-up in the app (Reversi: the four centre squares taken, some side able to move,
+//!   a side to move that must pass passed; Gomoku: on the board, no point twice, Black as
+//!   many stones as White or one more, the side to move the one these counts give, no five
+//!   yet, not full); a start that fails makes the file [`LoadError::Invalid`] with the
+//!   reason.
 //!   Adding it kept format version 1: older programs ignore the field and replay a set-up
 //!   game's moves from the standard start, where one is soon illegal: they refuse the file.
 //! - `result` (optional): "black", "white", "draw", "resigned-by-black", "resigned-by-white",
@@ -1097,8 +1098,8 @@ mod tests {
         format!(
             r#"{{"version": 1, "game": "Reversi",
                 "players": {{"black": "Human", "white": "Human"}},
-                "levels": {{"black": {{"level": "Medium", "depth": 4, "time_ms": null, "seed": null}},
-                            "white": {{"level": "Medium", "depth": 4, "time_ms": null, "seed": null}}}},
+                "levels": {{"black": {{"level": "Medium", "depth": 4}},
+                            "white": {{"level": "Medium", "depth": 4}}}},
                 {start}
                 "moves": [], "started": 1, "saved": 2}}"#
         )
