@@ -11,14 +11,16 @@ use reversi_gomoku::app::{GameKind, ReversiGomokuApp};
 type App = Option<ReversiGomokuApp>;
 
 fn harness(game: GameKind) -> Harness<'static, App> {
-    let mut h = Harness::builder().with_size([1200.0, 900.0]).build_ui_state(
-        move |ui, app: &mut App| {
-            let app = app.get_or_insert_with(|| ReversiGomokuApp::new(ui.ctx(), game));
-            app.logic(ui.ctx());
-            app.show(ui);
-        },
-        None,
-    );
+    let mut h = Harness::builder()
+        .with_size([1200.0, 900.0])
+        .build_ui_state(
+            move |ui, app: &mut App| {
+                let app = app.get_or_insert_with(|| ReversiGomokuApp::new(ui.ctx(), game));
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            None,
+        );
     h.run_steps(2);
     h
 }

@@ -118,6 +118,47 @@ replay-play-from-here = Play from here
 replay-close = Close replay
 replay-refusal = Replaying: press "Play from here" to continue the game from this position.
 
+## Edit mode: setting up a position to play from
+
+setup-edit = Edit position
+setup-edit-hover = Place and remove discs or stones, choose the side to move, then play from there
+setup-heading = Edit position
+setup-help = Click a point: empty → Black → White → empty (or as chosen below). Right-click removes a piece.
+# A side's piece count while editing: "Black: 5".
+setup-count = { $side }: { $count }
+setup-brush = A click puts:
+setup-brush-cycle = Cycle
+setup-brush-erase = Erase
+setup-black-to-move = Black to move
+setup-white-to-move = White to move
+setup-clear = Clear board
+setup-clear-hover = Take every piece off the board
+setup-start = Start position
+setup-start-hover = The position a new game starts from
+setup-text-hint-reversi = 64 characters a1…h8 (X Black, O White, - empty), then X or O to move
+setup-text-hint-gomoku = A move list, Black first: h8 i9 j10…
+setup-paste = Paste position
+setup-paste-hover = Set up the board from the text above
+setup-play = Play from here
+setup-play-hover = Start a game from this position with the players chosen
+setup-cancel = Cancel
+setup-cancel-hover = Leave edit mode; the game goes on as it was
+setup-status = Edit mode: place pieces on the board, then press Play from here.
+setup-refused = Cannot play from this position: { $reason }
+setup-passed-black = Black has no legal move here and passes: White moves first.
+setup-passed-white = White has no legal move here and passes: Black moves first.
+setup-error-empty-centre = { $square } is empty, but the four centre squares are never empty in Reversi.
+setup-error-no-moves = neither side can move, so the game would already be over.
+setup-error-unreadable = cannot read the text ({ $error }).
+setup-error-off-board = { $point } is off the board.
+setup-error-twice = { $point } is given twice.
+setup-error-five-black = Black already has five in a row: the game would be over.
+setup-error-five-white = White already has five in a row: the game would be over.
+setup-error-stone-counts = { $black } black and { $white } white stones cannot arise in a game: Black has as many stones as White or one more.
+setup-error-turn-black = with these stones it is Black's turn.
+setup-error-turn-white = with these stones it is White's turn.
+setup-error-full = the board is full: nothing can be played.
+
 ## Analysis: hints, move scores, the game review
 
 teacher-heading = Analysis

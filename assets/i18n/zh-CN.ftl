@@ -116,6 +116,46 @@ replay-play-from-here = 从此处续下
 replay-close = 关闭复盘
 replay-refusal = 正在复盘：点击“从此处续下”即可从这个局面继续对局。
 
+## 编辑局面：摆出局面并由此开始对局
+
+setup-edit = 编辑局面
+setup-edit-hover = 摆放或移除棋子，选择轮到哪一方，然后从该局面开始对局
+setup-heading = 编辑局面
+setup-help = 点击棋盘：空 → 黑 → 白 → 空（或按下方所选）。右键点击移除棋子。
+setup-count = { $side }：{ $count } 枚
+setup-brush = 点击放置：
+setup-brush-cycle = 轮换
+setup-brush-erase = 移除
+setup-black-to-move = 轮到黑方
+setup-white-to-move = 轮到白方
+setup-clear = 清空棋盘
+setup-clear-hover = 移除棋盘上的所有棋子
+setup-start = 初始局面
+setup-start-hover = 新对局开始时的局面
+setup-text-hint-reversi = a1…h8 共 64 个字符（X 黑、O 白、- 空），再加 X 或 O 表示轮到哪一方
+setup-text-hint-gomoku = 着法列表，黑先：h8 i9 j10…
+setup-paste = 粘贴局面
+setup-paste-hover = 按上面的文字摆出局面
+setup-play = 从此局面开始
+setup-play-hover = 以所选对局者从这个局面开始对局
+setup-cancel = 取消
+setup-cancel-hover = 退出编辑局面，对局照旧继续
+setup-status = 编辑局面：在棋盘上摆放棋子，然后点击“从此局面开始”。
+setup-refused = 无法从此局面开始：{ $reason }
+setup-passed-black = 黑方在此无处可下，自动弃权：由白方先走。
+setup-passed-white = 白方在此无处可下，自动弃权：由黑方先走。
+setup-error-empty-centre = { $square } 是空的，但黑白棋中央的四个格子从不为空。
+setup-error-no-moves = 双方都无处可下，对局已经结束。
+setup-error-unreadable = 无法读取文字（{ $error }）。
+setup-error-off-board = { $point } 在棋盘之外。
+setup-error-twice = { $point } 出现了两次。
+setup-error-five-black = 黑方已经连成五子，对局已经结束。
+setup-error-five-white = 白方已经连成五子，对局已经结束。
+setup-error-stone-counts = 黑子 { $black } 枚、白子 { $white } 枚，在对局中不可能出现：黑子应与白子一样多或多一枚。
+setup-error-turn-black = 按这些棋子应轮到黑方。
+setup-error-turn-white = 按这些棋子应轮到白方。
+setup-error-full = 棋盘已满，无处可下。
+
 ## 分析：提示、着法评分、全局分析
 
 teacher-heading = 分析

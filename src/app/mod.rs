@@ -17,6 +17,7 @@ pub mod persistence;
 pub mod records_window;
 pub mod replay;
 pub mod reversi_view;
+pub mod setup_mode;
 pub mod shortcuts;
 pub mod sound;
 pub mod tab;
@@ -92,6 +93,8 @@ pub enum Pending {
     NewGame,
     /// A loaded or imported game (goes to its own tab).
     Load(Box<SavedGame>),
+    /// The position set up in the tab's edit mode (see [`setup_mode`]).
+    SetUp,
 }
 
 /// The open abandon dialog: "Count as a loss" / "Don't count" / "Cancel".
@@ -247,7 +250,9 @@ impl ReversiGomokuApp {
                     return;
                 }
                 self.game = saved.game;
+                self.tab_mut(saved.game).cancel_setup();
             }
+            Pending::SetUp => self.tab_mut(game).play_setup(),
         }
     }
 
@@ -375,6 +380,9 @@ impl ReversiGomokuApp {
     /// Do what a shortcut's `action` says, on the tab on screen.
     pub fn act(&mut self, ctx: &egui::Context, action: Action) {
         let game = self.game;
+        if self.tab(game).is_editing() && setup_mode::blocked(action) {
+            return;
+        }
         match action {
             Action::NewGame => self.replace_game(game, Pending::NewGame),
             Action::Undo => self.tab_mut(game).undo(),
@@ -536,6 +544,9 @@ impl ReversiGomokuApp {
         for kind in GameKind::ALL {
             if self.tab_mut(kind).take_new_game_request() {
                 self.replace_game(kind, Pending::NewGame);
+            }
+            if self.tab_mut(kind).take_setup_request() {
+                self.replace_game(kind, Pending::SetUp);
             }
         }
         self.confirm_dialog(&ctx);

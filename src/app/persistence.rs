@@ -90,10 +90,11 @@ pub trait PersistGame: GameRules {
     fn game_key(&self) -> GameKey;
 
     /// `session` as a saved game, with the time of each move (Unix ms; missing ones are 0).
+    /// A session set up from another position than the standard start keeps it in `start`.
     ///
     /// # Errors
-    /// [`LoadError::Invalid`] when the session did not start from the standard empty/start
-    /// position (set up through the API), or its metadata is invalid.
+    /// [`LoadError::Invalid`] when its start fails the set-up checks or its metadata is
+    /// invalid.
     fn saved_game(
         session: &Session<Self>,
         meta: GameMeta,
@@ -132,12 +133,11 @@ impl PersistGame for reversi::Position {
         meta: GameMeta,
         times: &[u64],
     ) -> Result<SavedGame, LoadError> {
-        if *session.start_position() != reversi::Position::new() {
-            return Err(LoadError::invalid(
-                "the game did not start from the standard position",
-            ));
-        }
-        SavedGame::from_reversi(meta, with_times(session.moves(), times))
+        SavedGame::from_reversi_at(
+            meta,
+            session.start_position(),
+            with_times(session.moves(), times),
+        )
     }
 
     fn session_from(saved: &SavedGame) -> Result<Session<Self>, LoadError> {
@@ -161,16 +161,9 @@ impl PersistGame for gomoku::Position {
         meta: GameMeta,
         times: &[u64],
     ) -> Result<SavedGame, LoadError> {
-        let start = session.start_position();
-        if start.stone_count() != 0 {
-            return Err(LoadError::invalid(
-                "the game did not start on an empty board",
-            ));
-        }
-        SavedGame::from_gomoku(
+        SavedGame::from_gomoku_at(
             meta,
-            start.size(),
-            start.rule(),
+            session.start_position(),
             with_times(session.moves(), times),
         )
     }
@@ -411,7 +404,8 @@ fn autosave_if_changed<G: PersistGame>(
     };
     if tracker.saved.as_ref() != Some(&snapshot) {
         if data.dir().is_some() {
-            // A game set up from a custom position (only through the API) is not autosaved.
+            // A game whose start fails the set-up checks (only through the API) is not
+            // autosaved.
             if let Ok(game) = current_saved_game(ctl, tracker, profiles) {
                 data.autosave(G::KIND, game);
             }

@@ -27,6 +27,7 @@ use super::panels::{self, LevelHelp};
 use super::persistence::{self, DataStore, GameRecord, PersistGame, Tracker};
 use super::records_window::CurrentGame;
 use super::replay::{self, Replay, ReplayAction};
+use super::setup_mode::{AnySetup, SetupEditor, SetupGame};
 use super::shortcuts::Action;
 use super::teacher::Teacher;
 use super::theme::{self, Palette};
@@ -48,7 +49,7 @@ pub struct WindowState {
 }
 
 /// What one game brings to its tab: a view state and the drawing of its board.
-pub trait GameView: PersistGame + DrawJudge {
+pub trait GameView: PersistGame + DrawJudge + SetupGame {
     /// What the game's view keeps between frames (display toggles, animations, the rule and
     /// size chosen for the next game).
     type View;
@@ -188,6 +189,9 @@ pub struct Tab<G: GameView> {
     pub cursor_shown: bool,
     /// Something the board's menu asked of the app.
     pub request: Option<BoardRequest>,
+    /// Edit mode, when on: the board and the side panel edit a position to play from (see
+    /// [`super::setup_mode`]); the live game waits, its computer paused.
+    pub setup: Option<SetupEditor<G>>,
     /// Sounds asked for since the app last took them ([`AnyTab::take_sounds`]).
     cues: Vec<Sound>,
     /// The ending whose sound was last considered (see [`Tab::cue_clock_ending`]).
@@ -230,6 +234,7 @@ impl<G: GameView> Tab<G> {
             cursor: None,
             cursor_shown: false,
             request: None,
+            setup: None,
             cues: Vec::new(),
             ending_heard: None,
             teacher: Teacher::default(),
@@ -427,6 +432,9 @@ impl<G: GameView> Tab<G> {
     /// The status line: the game's own for a live game; while replaying, the move shown and
     /// the replayed position's state (or the message of a refused click).
     pub fn status(&self) -> String {
+        if let Some(status) = self.setup_status() {
+            return status;
+        }
         match &self.replay {
             Some(r) => {
                 let state = self
@@ -442,7 +450,7 @@ impl<G: GameView> Tab<G> {
     /// The live game as a saved game, with profiles, resignation and the recorded flag.
     ///
     /// # Errors
-    /// When the game was set up from a custom position (only possible through the API).
+    /// When the game's start fails the set-up checks (only possible through the API).
     pub fn saved(&self, data: &DataStore) -> Result<SavedGame, LoadError> {
         let profiles = data.side_profiles(self.ctl.session.players);
         let mut saved = persistence::current_saved_game(&self.ctl, &self.track, &profiles)?;
@@ -483,6 +491,10 @@ impl<G: GameView> Tab<G> {
     /// [`Tab::palette`], the last move animated by [`Tab::anim`]; and handles its clicks, the
     /// right-click menu and the keyboard cursor.
     pub fn board(&mut self, ui: &mut Ui) {
+        if self.setup.is_some() {
+            self.setup_board(ui);
+            return;
+        }
         self.board_area = ui.available_rect_before_wrap();
         let rect = board::board_square(self.board_area);
         ui.allocate_rect(rect, Sense::hover());
@@ -811,7 +823,7 @@ fn resigning_side<G: GameRules>(ctl: &Controller<G>) -> Option<Side> {
 }
 
 /// A tab as the app sees it, whatever its game.
-pub trait AnyTab {
+pub trait AnyTab: AnySetup {
     /// Which game.
     fn kind(&self) -> GameKind;
     /// Per-frame work that is not drawing: the worker's news and the computer's move, the
@@ -940,6 +952,10 @@ impl<G: GameView> AnyTab for Tab<G> {
     }
 
     fn side_panel(&mut self, ui: &mut Ui) {
+        if self.setup.is_some() {
+            self.setup_panel(ui);
+            return;
+        }
         self.game_section(ui);
         let live = self.replay.is_none();
         ui.add_enabled_ui(live, |ui| {
@@ -954,6 +970,7 @@ impl<G: GameView> AnyTab for Tab<G> {
             if panels::game_buttons(ui, &mut self.ctl) {
                 self.new_game_requested = true;
             }
+            self.setup_button(ui);
             G::panel_options(self, ui);
         });
         ui.separator();

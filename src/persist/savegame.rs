@@ -12,7 +12,8 @@
 //!   "levels": { "black": { "level": "Medium", "depth": 4, "time_ms": null, "seed": null },
 //!               "white": { "level": "Hard", "depth": 20, "time_ms": 1000, "seed": null } },
 //!   "profiles": { "black": "alice", "white": null },
-//!   "moves": [ { "move": "H8", "time": 1700000000000 }, { "move": "I9", "time": 1700000004000 } ],
+//!   "start": { "black": ["H8", "J10"], "white": ["I9"], "to_move": "white" },
+//!   "moves": [ { "move": "G7", "time": 1700000000000 }, { "move": "G9", "time": 1700000004000 } ],
 //!   "result": "black",
 //!   "clock": { "control": { "Fischer": { "base_ms": 300000, "increment_ms": 3000 } },
 //!              "used_ms": [ 1200, 4000 ], "turn_ms": 800 },
@@ -23,6 +24,18 @@
 //! - `game`: [`GameKind`]; `rule` ([`Rule`]) and `board_size` (9..=19) for Gomoku only.
 //! - `moves[].move`: Reversi "d3" or "pass"; Gomoku "H8" (column letter, row from 1 at the
 //!   bottom; any letter case is read). `moves[].time`: when it was played, Unix milliseconds.
+//! - `start` (optional; absent means the standard start: Reversi's four centre discs, an
+//!   empty Gomoku board): the position a game set up by hand ("edit mode") started from
+//!   ([`SavedStart`]). Reversi: `{"board": "<64 characters a1…h8: X, O, ->", "to_move":
+//!   "black"}`, or the `.obf` text as a string (`"---…XO…--- X"`); Gomoku: `{"black":
+//!   ["H8", …], "white": [ … ], "to_move": "white"}`. It passes the same checks as a
+//!   set-up in the app (Reversi: the four centre squares taken, some side able to move,
+//!   a side to move that must pass passed; Gomoku: on the board, no point twice, Black as
+//!   many stones as White or one more, the side to move the one these counts give, no five
+//!   yet, not full); a start that fails makes the file [`LoadError::Invalid`] with the
+//!   reason.
+//!   Adding it kept format version 1: older programs ignore the field and replay a set-up
+//!   game's moves from the standard start, where one is soon illegal: they refuse the file.
 //! - `result` (optional): "black", "white", "draw", "resigned-by-black", "resigned-by-white",
 //!   "lost-on-time-by-black", "lost-on-time-by-white", "draw-agreed".
 //! - `clock` (optional; files written before clocks have none and load untimed): the
@@ -46,11 +59,12 @@
 //!   hour).
 //! - Unknown fields are ignored.
 //!
-//! On load the moves are replayed through the rules from the start position (a stored board
-//! is never trusted): an unreadable or illegal move, or a `result` that disagrees with the
-//! replay (a win or draw the position does not show; a resignation after the game ended)
-//! makes the file [`LoadError::Invalid`]. So does a `clock` that fails
-//! [`ClockRecord::validate`].
+//! On load the moves are replayed through the rules from the start position (`start`, else
+//! the standard one; no board after a move is ever stored or trusted): an unreadable or
+//! illegal move, or a `result` that disagrees with the replay (a win or draw the position
+//! does not show; a resignation after the game ended) makes the file [`LoadError::Invalid`].
+//! So does a `clock` that fails [`ClockRecord::validate`], and a `start` that fails the
+//! set-up checks.
 //!
 //! # Transcripts
 //! Reversi: "f5d6c3d3…" (see [`crate::reversi::notation`]; passes are left out and inferred
@@ -202,6 +216,143 @@ pub struct SavedMove {
     pub time: u64,
 }
 
+/// The position a game set up by hand started from: the `start` field of a saved game.
+///
+/// Written as `{"board": "<64 characters>", "to_move": "black"}` for Reversi (the board
+/// a1, b1, …, h8 in `.obf` letters: `X` Black, `O` White, `-` empty) and as
+/// `{"black": ["H8", …], "white": ["I9", …], "to_move": "white"}` for Gomoku. A Reversi
+/// start may also be given as a plain `.obf` string ("…-XO…- X"). On load it passes the
+/// same checks as a set-up in the app ([`reversi::setup::setup`],
+/// [`gomoku::Position::playable_setup`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum SavedStart {
+    /// A Reversi position as `.obf` text: the board, then `X` or `O` for the side to move.
+    Obf(String),
+    /// A Reversi board and the side to move.
+    Board {
+        /// 64 characters, a1 … h8: `X` Black, `O` White, `-` empty.
+        board: String,
+        /// "black" or "white".
+        to_move: String,
+    },
+    /// Gomoku stones and the side to move.
+    Stones {
+        /// Black's stones ("H8").
+        black: Vec<String>,
+        /// White's stones.
+        white: Vec<String>,
+        /// "black" or "white".
+        to_move: String,
+    },
+}
+
+/// "black" or "white" (any case).
+fn parse_side(text: &str) -> Result<Side, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "black" => Ok(Side::Black),
+        "white" => Ok(Side::White),
+        _ => Err(format!(
+            "\"to_move\" is {text:?}, not \"black\" or \"white\""
+        )),
+    }
+}
+
+fn side_text(side: Side) -> String {
+    side.name().to_ascii_lowercase()
+}
+
+impl SavedStart {
+    /// The `start` of a Reversi game set up as `pos`.
+    #[must_use]
+    pub fn reversi(pos: &reversi::Position) -> SavedStart {
+        SavedStart::Board {
+            board: pos.to_obf().chars().take(64).collect(),
+            to_move: side_text(pos.side_to_move()),
+        }
+    }
+
+    /// The `start` of a Gomoku game set up as `pos`.
+    #[must_use]
+    pub fn gomoku(pos: &gomoku::Position) -> SavedStart {
+        let n = pos.size();
+        let mut stones = BySide::<Vec<String>>::default();
+        for y in 0..n {
+            for x in 0..n {
+                let p = Point { x, y };
+                if let Some(side) = pos.stone_at(p) {
+                    stones.get_mut(side).push(p.to_string());
+                }
+            }
+        }
+        SavedStart::Stones {
+            black: stones.black,
+            white: stones.white,
+            to_move: side_text(pos.side_to_move()),
+        }
+    }
+
+    /// The Reversi position to play from, checked as a set-up (a side to move that must
+    /// pass is passed).
+    ///
+    /// # Errors
+    /// The reason, when this is not a Reversi start or fails [`reversi::setup::setup`].
+    pub fn reversi_position(&self) -> Result<reversi::Position, String> {
+        let pos = match self {
+            SavedStart::Obf(text) => {
+                reversi::Position::from_obf(text).map_err(|e| e.to_string())?
+            }
+            SavedStart::Board { board, to_move } => {
+                let count = board.chars().count();
+                if count != 64 {
+                    return Err(format!("the board has {count} squares, not 64"));
+                }
+                let side = match parse_side(to_move)? {
+                    Side::Black => 'X',
+                    Side::White => 'O',
+                };
+                reversi::Position::from_obf(&format!("{board} {side}"))
+                    .map_err(|e| e.to_string())?
+            }
+            SavedStart::Stones { .. } => {
+                return Err("a Reversi start is a \"board\", not stones".into());
+            }
+        };
+        reversi::setup::setup(
+            pos.discs(Side::Black),
+            pos.discs(Side::White),
+            pos.side_to_move(),
+        )
+        .map(|s| s.position)
+        .map_err(|e| e.to_string())
+    }
+
+    /// The Gomoku position to play from on a `size`×`size` board under `rule`, checked as a
+    /// set-up.
+    ///
+    /// # Errors
+    /// The reason, when this is not a Gomoku start, a stone cannot be read, or it fails
+    /// [`gomoku::Position::playable_setup`].
+    pub fn gomoku_position(&self, size: u8, rule: Rule) -> Result<gomoku::Position, String> {
+        let SavedStart::Stones {
+            black,
+            white,
+            to_move,
+        } = self
+        else {
+            return Err("a Gomoku start lists \"black\" and \"white\" stones".into());
+        };
+        let read = |list: &[String]| -> Result<Vec<Point>, String> {
+            list.iter()
+                .map(|t| t.parse::<Point>().map_err(|e| format!("{t:?}: {e}")))
+                .collect()
+        };
+        let (black, white) = (read(black)?, read(white)?);
+        gomoku::Position::playable_setup(size, rule, &black, &white, parse_side(to_move)?)
+            .map_err(|e| e.to_string())
+    }
+}
+
 /// The parts of a saved game that are not moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameMeta {
@@ -246,6 +397,10 @@ pub struct SavedGame {
     /// The profile of each side, if any.
     #[serde(default)]
     pub profiles: BySide<Option<String>>,
+    /// The position the game started from when it was set up by hand ("edit mode");
+    /// `None` (absent in the file) for the standard start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<SavedStart>,
     /// The moves from the start position, oldest first (Reversi passes included).
     pub moves: Vec<SavedMove>,
     /// How the game ended, when it did.
@@ -355,6 +510,11 @@ impl GameReplay {
     }
 }
 
+/// "\"start\": reason".
+fn start_error(reason: String) -> LoadError {
+    LoadError::invalid(format!("\"start\": {reason}"))
+}
+
 /// "move 3 (\"d3\"): reason".
 fn move_error(index: usize, text: &str, reason: impl fmt::Display) -> LoadError {
     LoadError::invalid(format!("move {} ({text:?}): {reason}", index + 1))
@@ -375,7 +535,7 @@ impl SavedGame {
             mv: m.to_string(),
             time,
         });
-        SavedGame::build(meta, GameKind::Reversi, None, moves.collect())
+        SavedGame::build(meta, GameKind::Reversi, None, None, moves.collect())
     }
 
     /// A Gomoku game on a `size`×`size` board under `rule` from its moves with the time each
@@ -393,13 +553,60 @@ impl SavedGame {
             mv: p.to_string(),
             time,
         });
-        SavedGame::build(meta, GameKind::Gomoku, Some((size, rule)), moves.collect())
+        SavedGame::build(
+            meta,
+            GameKind::Gomoku,
+            Some((size, rule)),
+            None,
+            moves.collect(),
+        )
+    }
+
+    /// A Reversi game played from the set-up position `start` (the standard start position
+    /// is saved without a `start` field), as [`SavedGame::from_reversi`].
+    ///
+    /// # Errors
+    /// [`LoadError::Invalid`] when `start` fails the set-up checks
+    /// ([`reversi::setup::setup`]), a move is illegal or the metadata is invalid.
+    pub fn from_reversi_at(
+        meta: GameMeta,
+        start: &reversi::Position,
+        moves: impl IntoIterator<Item = (reversi::Move, u64)>,
+    ) -> Result<SavedGame, LoadError> {
+        let moves = moves.into_iter().map(|(m, time)| SavedMove {
+            mv: m.to_string(),
+            time,
+        });
+        let start = (*start != reversi::Position::new()).then(|| SavedStart::reversi(start));
+        SavedGame::build(meta, GameKind::Reversi, None, start, moves.collect())
+    }
+
+    /// A Gomoku game played from the set-up position `start` (its size and rule are the
+    /// game's; an empty board is saved without a `start` field), as
+    /// [`SavedGame::from_gomoku`].
+    ///
+    /// # Errors
+    /// [`LoadError::Invalid`] when `start` fails [`gomoku::Position::playable_setup`], a move
+    /// is illegal or the metadata is invalid.
+    pub fn from_gomoku_at(
+        meta: GameMeta,
+        start: &gomoku::Position,
+        moves: impl IntoIterator<Item = (Point, u64)>,
+    ) -> Result<SavedGame, LoadError> {
+        let moves = moves.into_iter().map(|(p, time)| SavedMove {
+            mv: p.to_string(),
+            time,
+        });
+        let gomoku = Some((start.size(), start.rule()));
+        let start = (start.stone_count() != 0).then(|| SavedStart::gomoku(start));
+        SavedGame::build(meta, GameKind::Gomoku, gomoku, start, moves.collect())
     }
 
     fn build(
         meta: GameMeta,
         game: GameKind,
         gomoku: Option<(u8, Rule)>,
+        start: Option<SavedStart>,
         moves: Vec<SavedMove>,
     ) -> Result<SavedGame, LoadError> {
         let mut g = SavedGame {
@@ -409,6 +616,7 @@ impl SavedGame {
             players: meta.players,
             levels: meta.levels,
             profiles: meta.profiles,
+            start,
             moves,
             result: None,
             clock: None,
@@ -604,7 +812,10 @@ impl SavedGame {
                 if self.board_size.is_some_and(|s| s != 8) {
                     return Err(LoadError::invalid("a Reversi board is 8x8"));
                 }
-                let mut pos = reversi::Position::new();
+                let mut pos = match &self.start {
+                    None => reversi::Position::new(),
+                    Some(start) => start.reversi_position().map_err(start_error)?,
+                };
                 let mut moves = Vec::with_capacity(self.moves.len());
                 let mut positions = Vec::with_capacity(self.moves.len() + 1);
                 positions.push(pos);
@@ -623,8 +834,11 @@ impl SavedGame {
                 let size = self
                     .board_size
                     .ok_or_else(|| LoadError::invalid("a Gomoku game needs a \"board_size\""))?;
-                let mut pos = gomoku::Position::new(size, rule)
-                    .map_err(|e| LoadError::invalid(e.to_string()))?;
+                let mut pos = match &self.start {
+                    None => gomoku::Position::new(size, rule)
+                        .map_err(|e| LoadError::invalid(e.to_string()))?,
+                    Some(start) => start.gomoku_position(size, rule).map_err(start_error)?,
+                };
                 let mut moves = Vec::with_capacity(self.moves.len());
                 let mut positions = Vec::with_capacity(self.moves.len() + 1);
                 positions.push(pos.clone());
@@ -889,5 +1103,165 @@ pub fn remove_current(dir: &Path) -> io::Result<()> {
     match std::fs::remove_file(paths::current_game_path(dir)) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn meta() -> GameMeta {
+        GameMeta::new(
+            BySide {
+                black: PlayerKind::Human,
+                white: PlayerKind::Computer,
+            },
+            BySide::default(),
+        )
+    }
+
+    /// A Reversi board in `.obf` letters with these discs (no side to move).
+    fn board(black: &[&str], white: &[&str]) -> String {
+        let mut cells = ['-'; 64];
+        for (list, ch) in [(black, 'X'), (white, 'O')] {
+            for name in list {
+                let sq: reversi::Square = name.parse().unwrap();
+                cells[usize::from(sq.index())] = ch;
+            }
+        }
+        cells.iter().collect()
+    }
+
+    const CENTRE: [&str; 4] = ["d4", "e4", "d5", "e5"];
+
+    /// Black holds the centre and a1, b1; White only c1. White cannot move; Black can (d1).
+    fn white_must_pass() -> String {
+        let mut black = CENTRE.to_vec();
+        black.extend(["a1", "b1"]);
+        board(&black, &["c1"])
+    }
+
+    fn reversi_file(start: &str) -> String {
+        format!(
+            r#"{{"version": 1, "game": "Reversi",
+                "players": {{"black": "Human", "white": "Human"}},
+                "levels": {{"black": {{"level": "Medium", "depth": 4}},
+                            "white": {{"level": "Medium", "depth": 4}}}},
+                {start}
+                "moves": [], "started": 1, "saved": 2}}"#
+        )
+    }
+
+    #[test]
+    fn a_set_up_reversi_game_saves_its_start_and_replays_from_it() {
+        let text = format!("{} O", board(&["d4", "e4", "d5", "c3"], &["e5", "f6"]));
+        let start = reversi::Position::from_obf(&text).unwrap();
+        let mv = start.legal_moves()[0];
+        let game = SavedGame::from_reversi_at(meta(), &start, [(mv, 5)]).unwrap();
+        let json = game.to_json();
+        assert!(json.contains("\"start\""), "{json}");
+        assert!(json.contains("\"to_move\": \"white\""), "{json}");
+        let back = SavedGame::from_json(json.as_bytes()).unwrap();
+        assert_eq!(back, game);
+        let session = back.to_reversi_session().unwrap();
+        assert_eq!(*session.start_position(), start);
+        assert_eq!(session.moves().collect::<Vec<_>>(), vec![mv]);
+    }
+
+    #[test]
+    fn the_standard_start_is_saved_without_a_start_field() {
+        let game = SavedGame::from_reversi_at(meta(), &reversi::Position::new(), []).unwrap();
+        assert_eq!(game.start, None);
+        assert!(!game.to_json().contains("\"start\""));
+        let empty = gomoku::Position::new(15, Rule::Renju).unwrap();
+        let game = SavedGame::from_gomoku_at(meta(), &empty, []).unwrap();
+        assert!(!game.to_json().contains("\"start\""));
+    }
+
+    #[test]
+    fn a_file_without_start_begins_at_the_standard_position() {
+        let game = SavedGame::from_json(reversi_file("").as_bytes()).unwrap();
+        assert_eq!(game.start, None);
+        let session = game.to_reversi_session().unwrap();
+        assert_eq!(*session.start_position(), reversi::Position::new());
+    }
+
+    #[test]
+    fn a_reversi_start_may_be_obf_text_and_a_side_that_must_pass_is_passed() {
+        let file = reversi_file(&format!(r#""start": "{} O","#, white_must_pass()));
+        let game = SavedGame::from_json(file.as_bytes()).unwrap();
+        let start = *game.to_reversi_session().unwrap().start_position();
+        assert_eq!(start.side_to_move(), Side::Black, "White had to pass");
+        assert_eq!(start.count(Side::White), 1);
+        // The board form says the same.
+        let file = reversi_file(&format!(
+            r#""start": {{"board": "{}", "to_move": "white"}},"#,
+            white_must_pass()
+        ));
+        let again = SavedGame::from_json(file.as_bytes()).unwrap();
+        assert_eq!(*again.to_reversi_session().unwrap().start_position(), start);
+    }
+
+    #[test]
+    fn an_invalid_reversi_start_makes_the_file_invalid_with_the_reason() {
+        let no_centre = board(&["d4", "e4", "d5"], &["c3"]);
+        let file = reversi_file(&format!(
+            r#""start": {{"board": "{no_centre}", "to_move": "black"}},"#
+        ));
+        let err = SavedGame::from_json(file.as_bytes()).unwrap_err();
+        assert!(matches!(err, LoadError::Invalid { .. }), "{err:?}");
+        assert!(err.to_string().contains("e5 is empty"), "{err}");
+        let short = reversi_file(r#""start": {"board": "XO", "to_move": "black"},"#);
+        let err = SavedGame::from_json(short.as_bytes()).unwrap_err();
+        assert!(err.to_string().contains("not 64"), "{err}");
+        let side = reversi_file(&format!(
+            r#""start": {{"board": "{}", "to_move": "red"}},"#,
+            board(&CENTRE, &[])
+        ));
+        let err = SavedGame::from_json(side.as_bytes()).unwrap_err();
+        assert!(err.to_string().contains("red"), "{err}");
+    }
+
+    #[test]
+    fn a_set_up_gomoku_game_round_trips_and_a_bad_start_is_refused() {
+        let p = |s: &str| s.parse::<Point>().unwrap();
+        let start = gomoku::Position::playable_setup(
+            15,
+            Rule::Freestyle,
+            &[p("H8"), p("J10")],
+            &[p("I9")],
+            Side::White,
+        )
+        .unwrap();
+        let game = SavedGame::from_gomoku_at(meta(), &start, [(p("G7"), 3)]).unwrap();
+        let json = game.to_json();
+        assert!(json.contains("\"black\": [\n"), "{json}");
+        let back = SavedGame::from_json(json.as_bytes()).unwrap();
+        let session = back.to_gomoku_session().unwrap();
+        assert_eq!(
+            session.start_position().stone_at(p("I9")),
+            Some(Side::White)
+        );
+        assert_eq!(session.start_position().side_to_move(), Side::White);
+        assert_eq!(session.position().stone_at(p("G7")), Some(Side::White));
+
+        // Three black stones and one white: no game reaches that.
+        let mut bad = game.clone();
+        bad.moves.clear();
+        bad.result = None;
+        bad.clock = None;
+        bad.start = Some(SavedStart::Stones {
+            black: vec!["H8".into(), "J10".into(), "A1".into()],
+            white: vec!["I9".into()],
+            to_move: "white".into(),
+        });
+        let err = SavedGame::from_json(bad.to_json().as_bytes()).unwrap_err();
+        assert!(
+            err.to_string().contains("\"start\": 3 black and 1 white"),
+            "{err}"
+        );
+        // A Reversi board in a Gomoku game.
+        bad.start = Some(SavedStart::Obf(format!("{} X", board(&CENTRE, &[]))));
+        assert!(SavedGame::from_json(bad.to_json().as_bytes()).is_err());
     }
 }
