@@ -431,3 +431,33 @@ level-about-gomoku-hard = Threat search (VCF) and alpha-beta; never misses a for
 rule-about-freestyle = Five or more in a row wins.
 rule-about-standard = Exactly five in a row wins; six or more does not.
 rule-about-renju = RIF Renju: Black may not make 3-3, 4-4 or an overline; White wins with five or more.
+
+## The tab: draw offers, the board's menu, game buttons, replay status
+
+status-draw-declined = { $side } declines the draw offer.
+status-pass-refused = You can pass only when you have no legal move.
+status-replay = Replay, move { $index } of { $len }. { $state }
+draw-offered = Draw offered
+draw-offered-question = { $side } offers a draw. { $other }, do you accept?
+draw-accept = Accept the draw
+draw-decline = Decline
+menu-undo-to-here = Undo to here
+menu-undo-to-here-hover = Take the game back to just before this move
+menu-copy-transcript = Copy transcript
+menu-copy-position = Copy position
+menu-paste-transcript = Paste transcript
+menu-paste-transcript-hover = Import the moves on the clipboard as a new game
+menu-show-coordinates = Show coordinates
+menu-show-move-numbers = Show move numbers
+menu-show-legal-moves = Show legal moves
+panel-retry = Retry
+panel-retry-hover = Let the computer think about this position again
+panel-resign = Resign
+panel-resign-hover = { $side } gives up: the game counts as lost
+panel-resign-nobody = No human player to resign
+panel-offer-draw = Offer draw
+panel-offer-draw-hover-human = { $side } offers a draw; { $other } accepts or declines
+panel-offer-draw-hover-computer = Offer the computer a draw; it answers from its own judgement
+panel-offer-draw-hover-none = A human can offer a draw on their turn
+panel-replay = Replay
+panel-replay-hover = Step through this game move by move

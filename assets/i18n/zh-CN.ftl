@@ -418,3 +418,33 @@ level-about-gomoku-hard = 威胁搜索（VCF）加 alpha-beta 搜索；绝不错
 rule-about-freestyle = 连成五子或更多即获胜。
 rule-about-standard = 恰好连成五子才获胜；六子或更多不算。
 rule-about-renju = RIF 连珠规则：黑方不得下三三、四四或长连；白方连成五子或更多即获胜。
+
+## The tab: draw offers, the board's menu, game buttons, replay status
+
+status-draw-declined = { $side }拒绝求和。
+status-pass-refused = 只有在无子可下时才能停一手。
+status-replay = 复盘：第 { $index }/{ $len } 手。{ $state }
+draw-offered = 对方求和
+draw-offered-question = { $side }提出求和。{ $other }，是否同意？
+draw-accept = 同意和棋
+draw-decline = 拒绝
+menu-undo-to-here = 悔棋到此处
+menu-undo-to-here-hover = 把对局退回到这一手之前
+menu-copy-transcript = 复制棋谱
+menu-copy-position = 复制局面
+menu-paste-transcript = 粘贴棋谱
+menu-paste-transcript-hover = 把剪贴板上的着法导入为新对局
+menu-show-coordinates = 显示坐标
+menu-show-move-numbers = 显示手数
+menu-show-legal-moves = 显示合法着法
+panel-retry = 重试
+panel-retry-hover = 让电脑重新思考这个局面
+panel-resign = 认输
+panel-resign-hover = { $side }认输：本局记为负
+panel-resign-nobody = 没有可以认输的人类棋手
+panel-offer-draw = 求和
+panel-offer-draw-hover-human = { $side }提出求和；由{ $other }决定是否同意
+panel-offer-draw-hover-computer = 向电脑求和；电脑会根据自己的判断回答
+panel-offer-draw-hover-none = 人类棋手可在自己的回合求和
+panel-replay = 复盘
+panel-replay-hover = 逐手回放本局

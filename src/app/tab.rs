@@ -16,7 +16,7 @@ use crate::core::clock::TimeControl;
 use crate::core::{BySide, Ending, Engine, GameKind, GameRules, Outcome, Side};
 use crate::persist::{BoardDisplay, GameMeta, LoadError, MoveNote, SavedGame, SavedResult};
 use crate::session::{PlayerKind, Session};
-use crate::tr;
+use crate::{msg, tr};
 
 use super::animation::MoveAnimation;
 use super::board::{self, BoardGeometry, BoardLook, Cell, Mark};
@@ -374,7 +374,7 @@ impl<G: GameView> Tab<G> {
             self.ctl.agree_draw();
         } else {
             self.ctl
-                .set_message(format!("{} declines the draw offer.", side.other()));
+                .set_message(msg!("status-draw-declined", side = side.other()));
         }
     }
 
@@ -385,16 +385,17 @@ impl<G: GameView> Tab<G> {
         };
         let mut answer = None;
         egui::Modal::new(egui::Id::unique(("draw-offer", G::KIND))).show(ctx, |ui| {
-            ui.heading("Draw offered");
-            ui.label(format!(
-                "{side} offers a draw. {}, do you accept?",
-                side.other()
+            ui.heading(tr!("draw-offered"));
+            ui.label(tr!(
+                "draw-offered-question",
+                side = side.label(),
+                other = side.other().label()
             ));
             ui.horizontal(|ui| {
-                if ui.button("Accept the draw").clicked() {
+                if ui.button(tr!("draw-accept")).clicked() {
                     answer = Some(true);
                 }
-                if ui.button("Decline").clicked() {
+                if ui.button(tr!("draw-decline")).clicked() {
                     answer = Some(false);
                 }
             });
@@ -441,7 +442,12 @@ impl<G: GameView> Tab<G> {
                     .ctl
                     .message()
                     .map_or_else(|| position_state(r.session()), str::to_string);
-                format!("Replay, move {} of {}. {state}", r.index(), r.len())
+                tr!(
+                    "status-replay",
+                    index = r.index(),
+                    len = r.len(),
+                    state = state
+                )
             }
             None => G::status(self),
         }
@@ -614,8 +620,8 @@ impl<G: GameView> Tab<G> {
             .position(|mv| G::cell_of(pos, mv) == Some(cell));
         if let Some(ply) = ply.filter(|_| live)
             && ui
-                .button("Undo to here")
-                .on_hover_text("Take the game back to just before this move")
+                .button(tr!("menu-undo-to-here"))
+                .on_hover_text(tr!("menu-undo-to-here-hover"))
                 .clicked()
         {
             choice = Some(MenuChoice::UndoTo(ply));
@@ -626,25 +632,25 @@ impl<G: GameView> Tab<G> {
         {
             choice = Some(MenuChoice::Hint);
         }
-        if ui.button("Copy transcript").clicked() {
+        if ui.button(tr!("menu-copy-transcript")).clicked() {
             choice = Some(MenuChoice::App(BoardRequest::CopyTranscript));
         }
-        if ui.button("Copy position").clicked() {
+        if ui.button(tr!("menu-copy-position")).clicked() {
             choice = Some(MenuChoice::CopyPosition);
         }
         if ui
-            .add_enabled(live, egui::Button::new("Paste transcript"))
-            .on_hover_text("Import the moves on the clipboard as a new game")
+            .add_enabled(live, egui::Button::new(tr!("menu-paste-transcript")))
+            .on_hover_text(tr!("menu-paste-transcript-hover"))
             .clicked()
         {
             choice = Some(MenuChoice::App(BoardRequest::PasteTranscript));
         }
         ui.separator();
         let display = &mut self.display;
-        ui.checkbox(&mut display.coordinates, "Show coordinates");
-        ui.checkbox(&mut display.move_numbers, "Show move numbers");
+        ui.checkbox(&mut display.coordinates, tr!("menu-show-coordinates"));
+        ui.checkbox(&mut display.move_numbers, tr!("menu-show-move-numbers"));
         if G::LEGAL_MARKS {
-            ui.checkbox(&mut display.legal_moves, "Show legal moves");
+            ui.checkbox(&mut display.legal_moves, tr!("menu-show-legal-moves"));
         }
         choice
     }
@@ -690,8 +696,7 @@ impl<G: GameView> Tab<G> {
         if self.ctl.session.position().legal_moves() == [pass] {
             self.click(pass);
         } else {
-            self.ctl
-                .set_message("You can pass only when you have no legal move.");
+            self.ctl.set_message(msg!("status-pass-refused"));
         }
     }
 
@@ -723,8 +728,8 @@ impl<G: GameView> Tab<G> {
         let ctl = &mut self.ctl;
         if ctl.failure().is_some()
             && ui
-                .button("Retry")
-                .on_hover_text("Let the computer think about this position again")
+                .button(tr!("panel-retry"))
+                .on_hover_text(tr!("panel-retry-hover"))
                 .clicked()
         {
             ctl.retry();
@@ -734,11 +739,11 @@ impl<G: GameView> Tab<G> {
         ui.horizontal(|ui| {
             let resigner = resigning_side(ctl);
             let hover = match resigner {
-                Some(side) => format!("{side} gives up: the game counts as lost"),
-                None => "No human player to resign".to_string(),
+                Some(side) => tr!("panel-resign-hover", side = side.label()),
+                None => tr!("panel-resign-nobody"),
             };
             if ui
-                .add_enabled(resigner.is_some(), egui::Button::new("Resign"))
+                .add_enabled(resigner.is_some(), egui::Button::new(tr!("panel-resign")))
                 .on_hover_text(hover)
                 .clicked()
                 && let Some(side) = resigner
@@ -747,16 +752,16 @@ impl<G: GameView> Tab<G> {
             }
             let offer = ctl.draw_offer_sides();
             let hover = match offer {
-                Some((side, PlayerKind::Human)) => {
-                    format!("{side} offers a draw; {} accepts or declines", side.other())
-                }
-                Some((_, PlayerKind::Computer)) => {
-                    "Offer the computer a draw; it answers from its own judgement".to_string()
-                }
-                None => "A human can offer a draw on their turn".to_string(),
+                Some((side, PlayerKind::Human)) => tr!(
+                    "panel-offer-draw-hover-human",
+                    side = side.label(),
+                    other = side.other().label()
+                ),
+                Some((_, PlayerKind::Computer)) => tr!("panel-offer-draw-hover-computer"),
+                None => tr!("panel-offer-draw-hover-none"),
             };
             if ui
-                .add_enabled(offer.is_some(), egui::Button::new("Offer draw"))
+                .add_enabled(offer.is_some(), egui::Button::new(tr!("panel-offer-draw")))
                 .on_hover_text(hover)
                 .clicked()
             {
@@ -769,8 +774,11 @@ impl<G: GameView> Tab<G> {
                 }
             }
             replay = ui
-                .add_enabled(ctl.session.ply() > 0, egui::Button::new("Replay"))
-                .on_hover_text("Step through this game move by move")
+                .add_enabled(
+                    ctl.session.ply() > 0,
+                    egui::Button::new(tr!("panel-replay")),
+                )
+                .on_hover_text(tr!("panel-replay-hover"))
                 .clicked();
         });
         if let Some(side) = resign {
@@ -1119,8 +1127,11 @@ impl<G: GameView> AnyTab for Tab<G> {
 /// A replayed position in words: "White to move." or "Game over: Black wins.".
 fn position_state<G: GameRules>(session: &Session<G>) -> String {
     match session.outcome() {
-        Some(Outcome::Win(side)) => format!("Game over: {side} wins."),
-        Some(Outcome::Draw) => "Game over: draw.".into(),
-        None => format!("{} to move.", session.position().side_to_move()),
+        Some(Outcome::Win(side)) => tr!("status-wins", side = side.label()),
+        Some(Outcome::Draw) => tr!("status-draw"),
+        None => tr!(
+            "status-to-move",
+            side = session.position().side_to_move().label()
+        ),
     }
 }
