@@ -714,3 +714,35 @@ fn which_pauses_apply_when() {
     h.run_steps(2);
     assert!(!app(&h).reversi.ctl.clock().is_running());
 }
+
+/// The clock is heard: the time-low warning once when the human's time runs low, then the
+/// loss sound once when the flag falls.
+#[test]
+fn running_low_and_losing_on_time_are_heard_once_each() {
+    use reversi_gomoku::audio::{RecordingSink, Sound};
+    let (mut h, time) = harness(GameKind::Reversi, None);
+    let rec = RecordingSink::new();
+    app_mut(&mut h).set_audio_sink(Box::new(rec.clone()));
+    choose_time_control(&mut h, "1 minute per side");
+    h.get_by_label("d3").click();
+    h.step();
+    step_until(&mut h, "the computer's reply", |a| {
+        a.reversi.ctl.session.ply() == 2
+    });
+    rec.take();
+    time.advance(51_000);
+    h.run_steps(3);
+    assert_eq!(rec.take_sounds(), vec![Sound::TimeLow]);
+    time.advance(5_000);
+    h.run_steps(3);
+    assert!(rec.take_sounds().is_empty(), "the warning sounds once a move");
+    time.advance(5_000);
+    h.run_steps(3);
+    assert_eq!(
+        app(&h).reversi.ctl.ending(),
+        Some(Ending::TimeOut(Side::Black))
+    );
+    assert_eq!(rec.take_sounds(), vec![Sound::Loss]);
+    h.run_steps(3);
+    assert!(rec.take_sounds().is_empty(), "the end is heard once");
+}
