@@ -133,9 +133,7 @@ impl PersistGame for reversi::Position {
         times: &[u64],
     ) -> Result<SavedGame, LoadError> {
         if *session.start_position() != reversi::Position::new() {
-            return Err(LoadError::invalid(
-                "the game did not start from the standard position",
-            ));
+            return Err(LoadError::invalid(crate::tr!("error-start-not-standard")));
         }
         SavedGame::from_reversi(meta, with_times(session.moves(), times))
     }
@@ -163,9 +161,7 @@ impl PersistGame for gomoku::Position {
     ) -> Result<SavedGame, LoadError> {
         let start = session.start_position();
         if start.stone_count() != 0 {
-            return Err(LoadError::invalid(
-                "the game did not start on an empty board",
-            ));
+            return Err(LoadError::invalid(crate::tr!("error-start-not-empty")));
         }
         SavedGame::from_gomoku(
             meta,
@@ -799,7 +795,7 @@ impl DataStore {
             return;
         }
         if let Err(e) = next.validate() {
-            self.notice(format!("Cannot change the settings: {e}"));
+            self.notice(msg!("notice-settings-not-changed", error = e.message()));
             return;
         }
         self.settings = next;

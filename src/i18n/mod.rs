@@ -16,7 +16,8 @@
 //! 1. Pick a key `<area>-<what>`: lower case, words joined by hyphens. The area is the part
 //!    of the window (`top-`, `panel-`, `search-`, `records-`, `replay-`, `transcript-`,
 //!    `file-`, `notice-`, `confirm-`, `help-`, `shortcut-`, `status-`, `banner-`, `clock-`,
-//!    `draw-`) or the kind of name or sentence (`game-`, `side-`, `rule-`, `level-`,
+//!    `draw-`, `view-` and `sound-` for those menus, `teacher-` and `graph-` for the
+//!    analysis) or the kind of name or sentence (`game-`, `side-`, `player-`, `rule-`, `level-`,
 //!    `score-`, `result-`, `forbidden-`, `move-` for refused moves, `setup-` for refused
 //!    set-ups, `error-` for file and record errors). Hover texts end in `-hover`.
 //! 2. Add `key = English text` to `en.ftl` and `key = 中文` to `zh-CN.ftl`, in the same
