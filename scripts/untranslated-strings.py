@@ -23,7 +23,9 @@ NOT_UI = re.compile(
 )
 
 # Literals that are not words for people: the app id, a line printed to stderr, number
-# suffixes and a ranking number.
+# suffixes, a ranking number, a proven win or loss ("W5", as on the board and in files), a
+# Debug name, the help's .obf diagrams, a move list's numbers, and a review's comment in
+# annotated game files (English like the rest of the file).
 KEEP = {
     "Reversi & Gomoku",
     "first frame shown after {} ms",
@@ -31,6 +33,13 @@ KEEP = {
     "{:.2} M",
     "{:.2} G",
     "{}. {name}",
+    "W{n}",
+    "L{n}",
+    "Autosaver",
+    " X",
+    "OOX-----",
+    "{}. {m}",
+    "{}; better {} ({})",
 }
 
 

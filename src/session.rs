@@ -26,6 +26,15 @@ impl PlayerKind {
             PlayerKind::Computer => "Computer",
         }
     }
+
+    /// "Human" or "Computer" in the window's language; [`PlayerKind::name`] stays English.
+    #[must_use]
+    pub fn label(self) -> String {
+        match self {
+            PlayerKind::Human => crate::tr!("player-human"),
+            PlayerKind::Computer => crate::tr!("player-computer"),
+        }
+    }
 }
 
 /// A game in progress: start position, played moves (with the position before each), the

@@ -735,7 +735,10 @@ fn running_low_and_losing_on_time_are_heard_once_each() {
     assert_eq!(rec.take_sounds(), vec![Sound::TimeLow]);
     time.advance(5_000);
     h.run_steps(3);
-    assert!(rec.take_sounds().is_empty(), "the warning sounds once a move");
+    assert!(
+        rec.take_sounds().is_empty(),
+        "the warning sounds once a move"
+    );
     time.advance(5_000);
     h.run_steps(3);
     assert_eq!(

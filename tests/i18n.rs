@@ -123,7 +123,7 @@ fn keys_follow_the_naming_convention() {
 /// Chinese has no hanzi are listed here.
 #[test]
 fn every_chinese_message_is_translated() {
-    const NO_HANZI: &[&str] = &["records-side-player", "shortcut-hover"];
+    const NO_HANZI: &[&str] = &["records-side-player", "shortcut-hover", "graph-hover"];
     let english = messages("en.ftl", ENGLISH_SOURCE);
     for key in english.keys() {
         let zh = i18n::Catalogue::shipped().format(Language::SimplifiedChinese, key, None);
@@ -404,4 +404,55 @@ fn refusals_setups_and_rules_have_chinese_messages() {
             .render(Language::English),
         "No legal move: you must pass"
     );
+}
+
+#[test]
+fn the_menus_and_the_gomoku_panel_in_chinese() {
+    let mut h = harness(GameKind::Gomoku, None);
+    h.ctx
+        .set_missing_glyph_policy(egui::MissingGlyphPolicy::Panic);
+    h.get_by_label("简体中文").click();
+    h.run_steps(2);
+
+    // The Gomoku panel: each side's line, the options and the rule in the status line.
+    h.get_by_label("黑方：已下 0 手（人），轮到行棋");
+    h.get_by_label("白方：已下 0 手（电脑）");
+    h.get_by_label("标出禁手点");
+    h.get_by_label("显示手数");
+    let status = app(&h).gomoku.status();
+    assert!(status.starts_with("连珠 · 15×15 · "), "{status}");
+
+    // The View menu: themes, each game's board styles, zoom and animation.
+    h.get_by_label("视图").click();
+    h.run_steps(2);
+    for label in [
+        "主题",
+        "浅色",
+        "跟随系统",
+        "黑白棋棋盘",
+        "绿色台呢",
+        "五子棋棋盘",
+        "木纹",
+    ] {
+        h.get_by_label(label);
+    }
+    h.get_by_label("落子动画");
+    h.get_by_label("深色").click();
+    h.run_steps(2);
+    assert_eq!(h.ctx.theme(), egui::Theme::Dark);
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+
+    // The Sound menu, with no audio output (the app's default until one opens).
+    h.get_by_label("声音").click();
+    h.run_steps(2);
+    h.get_by_label("静音（M）");
+    h.get_by_label("未找到音频输出设备：游戏将无声进行。");
+
+    // The same line in English after a switch.
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    h.get_by_label("English").click();
+    h.run_steps(2);
+    h.get_by_label("Black: 0 moves (Human), to move");
 }

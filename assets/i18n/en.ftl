@@ -461,3 +461,84 @@ panel-offer-draw-hover-computer = Offer the computer a draw; it answers from its
 panel-offer-draw-hover-none = A human can offer a draw on their turn
 panel-replay = Replay
 panel-replay-hover = Step through this game move by move
+
+## View menu
+
+view-menu = View
+view-theme = Theme
+view-theme-light = Light
+view-theme-dark = Dark
+view-theme-system = Follow system
+# The heading of a game's board styles: "Reversi board" ($game: the game's name).
+view-board = { $game } board
+view-style-green-felt = Green felt
+view-style-high-contrast = High contrast
+view-style-wood = Wood
+view-style-plain-light = Plain light
+view-zoom = Zoom
+view-zoom-out-hover = Zoom out
+view-zoom-in-hover = Zoom in
+view-zoom-reset = Reset zoom
+view-zoom-reset-hover = Back to the normal size
+view-animation = Move animation
+view-animation-off = Off
+view-animation-fast = Fast
+view-animation-normal = Normal
+
+## Sound menu
+
+sound-menu = Sound
+sound-menu-hover = Volume and mute (M)
+sound-mute = Mute (M)
+sound-volume = Volume
+sound-starting = Looking for an audio output…
+# $device: the system's name of the audio output.
+sound-playing = Sound plays on { $device }.
+sound-unavailable = No audio output found: the game plays silently.
+# $reason: the audio system's words, in English.
+sound-unavailable-why = Why: { $reason }.
+
+## Side panel: each game's own lines, options and results
+
+top-help-hover = Help: rules, controls, shortcuts
+player-human = Human
+player-computer = Computer
+# A side's line in the panel: its disc count (Reversi) or moves played (Gomoku) and who plays it.
+panel-discs = { $side }: { $count } discs ({ $player })
+panel-discs-to-move = { $side }: { $count } discs ({ $player }), to move
+panel-stones = { $side }: { $count } moves ({ $player })
+panel-stones-to-move = { $side }: { $count } moves ({ $player }), to move
+panel-pass = Pass
+panel-pass-hover = You have no legal move: hand the turn over
+panel-show-legal-moves = Show legal moves
+panel-mark-forbidden = Mark forbidden points
+panel-show-threats = Show threats
+panel-move-numbers = Move numbers
+panel-rule = Rule
+panel-board-size = board size
+panel-rule-next-game = Applies from the next New game.
+# Reversi's status line ($result: banner-reversi-win or banner-reversi-draw).
+status-game-over-score = Game over: { $result } (empty squares go to the winner).
+status-must-pass = { $side } has no legal move and must pass.
+status-must-pass-press = { $side } has no legal move and must pass. Press Pass.
+# $status: the rest of the status line ("White to move.").
+status-passed = { $side } passed. { $status }
+# The final score of a Reversi game: the winner's discs first.
+banner-reversi-win = { $side } wins { $own }–{ $other }
+banner-reversi-draw = Draw { $black }–{ $white }
+banner-five = { $side } wins with five
+banner-board-full = Draw: the board is full
+# The Gomoku board in the Transcript window: "Gomoku, 15×15 Renju".
+transcript-board-gomoku = Gomoku, { $size }×{ $size } { $rule }
+
+## Analysis: the review and the evaluation graph
+
+teacher-move-does-not-replay = move { $number } ({ $mv }) does not replay: { $reason }
+graph-unit-discs = discs
+graph-unit-score = score
+# Hovering the graph: "12. f4: +6 discs".
+graph-hover = { $label }: { $value } { $unit }
+
+## Errors of games that cannot be saved, and settings that cannot change
+
+notice-settings-not-changed = Cannot change the settings: { $error }

@@ -448,3 +448,75 @@ panel-offer-draw-hover-computer = 向电脑求和；电脑会根据自己的判�
 panel-offer-draw-hover-none = 人类棋手可在自己的回合求和
 panel-replay = 复盘
 panel-replay-hover = 逐手回放本局
+
+## 视图菜单
+
+view-menu = 视图
+view-theme = 主题
+view-theme-light = 浅色
+view-theme-dark = 深色
+view-theme-system = 跟随系统
+view-board = { $game }棋盘
+view-style-green-felt = 绿色台呢
+view-style-high-contrast = 高对比度
+view-style-wood = 木纹
+view-style-plain-light = 简洁浅色
+view-zoom = 缩放
+view-zoom-out-hover = 缩小
+view-zoom-in-hover = 放大
+view-zoom-reset = 重置缩放
+view-zoom-reset-hover = 恢复正常大小
+view-animation = 落子动画
+view-animation-off = 关闭
+view-animation-fast = 快速
+view-animation-normal = 正常
+
+## 声音菜单
+
+sound-menu = 声音
+sound-menu-hover = 音量与静音（M）
+sound-mute = 静音（M）
+sound-volume = 音量
+sound-starting = 正在寻找音频输出设备…
+sound-playing = 声音通过 { $device } 播放。
+sound-unavailable = 未找到音频输出设备：游戏将无声进行。
+sound-unavailable-why = 原因：{ $reason }。
+
+## 侧栏：各棋类自己的行、选项与结果
+
+top-help-hover = 帮助：规则、操作、快捷键
+player-human = 人
+player-computer = 电脑
+panel-discs = { $side }：{ $count } 子（{ $player }）
+panel-discs-to-move = { $side }：{ $count } 子（{ $player }），轮到行棋
+panel-stones = { $side }：已下 { $count } 手（{ $player }）
+panel-stones-to-move = { $side }：已下 { $count } 手（{ $player }），轮到行棋
+panel-pass = 停一手
+panel-pass-hover = 你无棋可下：把行棋权交给对方
+panel-show-legal-moves = 显示可下位置
+panel-mark-forbidden = 标出禁手点
+panel-show-threats = 显示威胁
+panel-move-numbers = 显示手数
+panel-rule = 规则
+panel-board-size = 棋盘大小
+panel-rule-next-game = 从下一局新对局起生效。
+status-game-over-score = 对局结束：{ $result }（空格计入胜方）。
+status-must-pass = { $side }无棋可下，必须停一手。
+status-must-pass-press = { $side }无棋可下，必须停一手。请按“停一手”。
+status-passed = { $side }停了一手。{ $status }
+banner-reversi-win = { $side }以 { $own }–{ $other } 获胜
+banner-reversi-draw = 和棋 { $black }–{ $white }
+banner-five = { $side }连成五子获胜
+banner-board-full = 和棋：棋盘已下满
+transcript-board-gomoku = 五子棋，{ $size }×{ $size }，{ $rule }
+
+## 分析：全局分析与评估曲线
+
+teacher-move-does-not-replay = 第 { $number } 手（{ $mv }）无法重现：{ $reason }
+graph-unit-discs = 子
+graph-unit-score = 分
+graph-hover = { $label }：{ $value } { $unit }
+
+## 无法保存的棋局与无法更改的设置
+
+notice-settings-not-changed = 无法更改设置：{ $error }

@@ -9,6 +9,7 @@
 
 use crate::ai::{Event, RequestId, Worker};
 use crate::core::{AiConfig, Analysis, Engine, GameRules, Level, MAX_DEPTH, MoveScore, Score};
+use crate::i18n::Message;
 use crate::persist::MoveNote;
 
 /// Time for each position of a game review, in milliseconds.
@@ -211,7 +212,7 @@ impl<G: GameRules> Analyst<G> {
         start: &G,
         moves: &[G::Move],
         ms_per_position: u64,
-    ) -> Result<(), String> {
+    ) -> Result<(), Message> {
         let mut review = Review::new(start, moves)?;
         review.ms_per_position = ms_per_position;
         self.stop_review();
@@ -388,12 +389,18 @@ impl<G: GameRules> Review<G> {
     ///
     /// # Errors
     /// The sentence to show when a move does not replay.
-    pub fn new(start: &G, moves: &[G::Move]) -> Result<Review<G>, String> {
+    pub fn new(start: &G, moves: &[G::Move]) -> Result<Review<G>, Message> {
         let mut positions = vec![start.clone()];
         let mut pos = start.clone();
         for (i, &mv) in moves.iter().enumerate() {
-            pos.play(mv)
-                .map_err(|e| format!("move {} ({mv}) does not replay: {e}", i + 1))?;
+            pos.play(mv).map_err(|e| {
+                crate::msg!(
+                    "teacher-move-does-not-replay",
+                    number = i + 1,
+                    mv = mv.to_string(),
+                    reason = G::illegal_message(&e)
+                )
+            })?;
             positions.push(pos.clone());
         }
         let found = positions

@@ -6,7 +6,10 @@
 use egui::{Color32, Ui};
 use egui_plot::{HLine, HoverPosition, Line, MarkerShape, Plot, Points, VLine};
 
+use crate::tr;
+
 use super::analysis::{GRAPH_LIMIT, Verdict};
+use super::teacher::verdict_label;
 
 /// One position on the graph.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -55,9 +58,9 @@ pub fn show(
         GraphUnit::Discs => 64.0,
         GraphUnit::Bounded => GRAPH_LIMIT,
     };
-    let unit_name = match unit {
-        GraphUnit::Discs => "discs",
-        GraphUnit::Bounded => "score",
+    let (unit_name, axis) = match unit {
+        GraphUnit::Discs => (tr!("graph-unit-discs"), tr!("graph-axis-discs")),
+        GraphUnit::Bounded => (tr!("graph-unit-score"), tr!("graph-axis-score")),
     };
     let line: Vec<[f64; 2]> = points.iter().map(|p| [p.ply as f64, p.value]).collect();
     let exact: Vec<[f64; 2]> = points
@@ -76,8 +79,8 @@ pub fn show(
         .allow_boxed_zoom(false)
         .show_x(false)
         .show_y(false)
-        .x_axis_label("move")
-        .y_axis_label(format!("Black's view, {unit_name}"))
+        .x_axis_label(tr!("graph-move"))
+        .y_axis_label(axis)
         .label_formatter(|hover| {
             let position = match hover {
                 HoverPosition::NearDataPoint { position, .. }
@@ -85,7 +88,12 @@ pub fn show(
             };
             let ply = position.x.round().max(0.0) as usize;
             let value = points.iter().find(|p| p.ply == ply)?.value;
-            Some(format!("{}: {value:+.0} {unit_name}", label_of(ply)))
+            Some(tr!(
+                "graph-hover",
+                label = label_of(ply),
+                value = format!("{value:+.0}"),
+                unit = unit_name.as_str()
+            ))
         })
         .show(ui, |plot| {
             plot.hline(HLine::new("", 0.0).color(Color32::GRAY));
@@ -101,7 +109,7 @@ pub fn show(
                 if let Some(color) = p.verdict.and_then(verdict_color) {
                     plot.points(
                         Points::new(
-                            p.verdict.map_or("", |v| v.name()),
+                            p.verdict.map_or_else(String::new, verdict_label),
                             vec![[p.ply as f64, p.value]],
                         )
                         .color(color)

@@ -8,8 +8,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-use crate::persist::{LoadError, MAX_FILE_BYTES, SavedGame};
-use crate::tr;
+use crate::i18n::Message;
+use crate::persist::{LoadError, MAX_FILE_BYTES, SaveError, SavedGame};
+use crate::{msg, tr};
 
 use super::{GameKind, Pending, ReversiGomokuApp};
 
@@ -20,8 +21,8 @@ pub struct TranscriptWindow {
     pub open: bool,
     /// The text pasted for import.
     pub input: String,
-    /// Why the last import failed.
-    pub error: Option<String>,
+    /// Why the last import failed (shown in the language of the moment).
+    pub error: Option<Message>,
 }
 
 /// A file dialog running on its own thread (a system dialog blocks the thread that shows it),
@@ -38,7 +39,7 @@ enum DialogResult {
     Cancelled,
     // Boxed: a saved game is large beside the other variants.
     Opened(PathBuf, Box<Result<SavedGame, LoadError>>),
-    Saved(PathBuf, Result<(), String>),
+    Saved(PathBuf, Result<(), SaveError>),
 }
 
 impl ReversiGomokuApp {
@@ -62,12 +63,12 @@ impl ReversiGomokuApp {
     /// Save the game on screen to `path` (JSON, atomically), on this thread.
     ///
     /// # Errors
-    /// A sentence naming the file and the problem.
-    pub fn save_game_to(&mut self, path: &Path) -> Result<(), String> {
+    /// A sentence naming the problem, in the language of the moment it is shown.
+    pub fn save_game_to(&mut self, path: &Path) -> Result<(), Message> {
         let game = self
             .current_saved()
-            .map_err(|e| tr!("file-cannot-save-game", error = e.to_string()))?;
-        game.save(path).map_err(|e| e.to_string())?;
+            .map_err(|e| msg!("file-cannot-save-game", error = e.message()))?;
+        game.save(path).map_err(|e| e.message())?;
         let text = tr!("file-saved-to", path = path.display().to_string());
         self.tab_mut(self.game).set_message(text);
         Ok(())
@@ -78,11 +79,11 @@ impl ReversiGomokuApp {
     ///
     /// # Errors
     /// A sentence naming the file and the problem (it is also shown as a notice).
-    pub fn open_game_from(&mut self, path: &Path) -> Result<(), String> {
+    pub fn open_game_from(&mut self, path: &Path) -> Result<(), Message> {
         self.opened(path, read_game(path))
     }
 
-    fn opened(&mut self, path: &Path, result: Result<SavedGame, LoadError>) -> Result<(), String> {
+    fn opened(&mut self, path: &Path, result: Result<SavedGame, LoadError>) -> Result<(), Message> {
         match result {
             Ok(saved) => {
                 let game = saved.game;
@@ -90,10 +91,10 @@ impl ReversiGomokuApp {
                 Ok(())
             }
             Err(e) => {
-                let text = tr!(
+                let text = msg!(
                     "file-cannot-open",
                     path = path.display().to_string(),
-                    error = e.to_string()
+                    error = e.message()
                 );
                 self.data.notice(text.clone());
                 Err(text)
@@ -106,11 +107,11 @@ impl ReversiGomokuApp {
     ///
     /// # Errors
     /// The problem, naming the move.
-    pub fn import_transcript(&mut self, text: &str) -> Result<(), String> {
+    pub fn import_transcript(&mut self, text: &str) -> Result<(), Message> {
         let saved = self
             .tab(self.game)
             .import(&self.data, text)
-            .map_err(|e| tr!("file-cannot-import", problem = e.problem().to_string()))?;
+            .map_err(|e| msg!("file-cannot-import", problem = e.problem().message()))?;
         let game = saved.game;
         self.replace_game(game, Pending::Load(Box::new(saved)));
         Ok(())
@@ -127,7 +128,7 @@ impl ReversiGomokuApp {
             Ok(game) => game,
             Err(e) => {
                 self.data
-                    .notice(tr!("file-cannot-save-game", error = e.to_string()));
+                    .notice(msg!("file-cannot-save-game", error = e.message()));
                 return;
             }
         };
@@ -141,7 +142,7 @@ impl ReversiGomokuApp {
             else {
                 return DialogResult::Cancelled;
             };
-            let written = game.save(&path).map_err(|e| e.to_string());
+            let written = game.save(&path);
             DialogResult::Saved(path, written)
         });
     }
@@ -183,7 +184,7 @@ impl ReversiGomokuApp {
             }
             Err(e) => self
                 .data
-                .notice(tr!("file-cannot-open-dialog", error = e.to_string())),
+                .notice(msg!("file-cannot-open-dialog", error = e.to_string())),
         }
     }
 
@@ -213,10 +214,10 @@ impl ReversiGomokuApp {
                 self.tab_mut(game).set_message(text);
             }
             DialogResult::Saved(path, Err(e)) => {
-                self.data.notice(tr!(
+                self.data.notice(msg!(
                     "file-cannot-save-to",
                     path = path.display().to_string(),
-                    error = e
+                    error = e.message()
                 ));
             }
         }
@@ -264,7 +265,7 @@ impl ReversiGomokuApp {
                     import = true;
                 }
                 if let Some(e) = &self.transcript.error {
-                    ui.colored_label(ui.visuals().error_fg_color, e);
+                    ui.colored_label(ui.visuals().error_fg_color, e.as_str());
                 }
             });
         self.transcript.open = open;

@@ -12,6 +12,7 @@ use crate::core::{BySide, GameRules, Level, Outcome, Side};
 use crate::gomoku::{GomokuEngine, Point, Position, Rule, Threat};
 use crate::persist::MoveNote;
 use crate::session::{PlayerKind, Session};
+use crate::tr;
 
 use super::board::{BoardGeometry, BoardLook, Cell};
 use super::controller::Controller;
@@ -47,12 +48,11 @@ impl GameView for Position {
     type View = GomokuView;
     type Engine = GomokuEngine;
     const SCORE_UNIT: GraphUnit = GraphUnit::Bounded;
-    const TITLE: &'static str = "Gomoku";
     const LEVEL_HELP: panels::LevelHelp = panels::LevelHelp {
         describe: |level| match level {
-            Level::Easy => "Scores each point for attack and defence, one move deep.",
-            Level::Medium => "Counts the fives each point can still make; checks your reply.",
-            Level::Hard => "Threat search (VCF) and alpha-beta; never misses a forced win.",
+            Level::Easy => "level-about-gomoku-easy",
+            Level::Medium => "level-about-gomoku-medium",
+            Level::Hard => "level-about-gomoku-hard",
         },
         uses_depth: |level| level == Level::Hard,
     };
@@ -87,7 +87,7 @@ impl GameView for Position {
         } else {
             view.size
         };
-        Position::new(size, view.rule).map_err(|e| e.to_string())
+        Position::new(size, view.rule).map_err(|e| e.message().to_string())
     }
 
     fn after_load(tab: &mut GomokuTab) {
@@ -105,12 +105,21 @@ impl GameView for Position {
         for (side, n) in [(Side::Black, black), (Side::White, moves - black)] {
             ui.horizontal(|ui| {
                 panels::side_icon(ui, tab.palette.piece(side));
-                let who = session.players.get(side).name();
-                let text = format!("{side}: {n} moves ({who})");
+                let player = session.players.get(side).label();
                 if side == to_move && !over {
-                    ui.strong(format!("{text}, to move"))
+                    ui.strong(tr!(
+                        "panel-stones-to-move",
+                        side = side.label(),
+                        count = n,
+                        player = player
+                    ))
                 } else {
-                    ui.label(text)
+                    ui.label(tr!(
+                        "panel-stones",
+                        side = side.label(),
+                        count = n,
+                        player = player
+                    ))
                 };
                 panels::side_clock(ui, &tab.ctl, side);
             });
@@ -124,16 +133,16 @@ impl GameView for Position {
 
     fn panel_options(tab: &mut GomokuTab, ui: &mut Ui) {
         let view = &mut tab.view;
-        ui.checkbox(&mut view.show_forbidden, "Mark forbidden points");
-        ui.checkbox(&mut view.show_threats, "Show threats");
-        ui.checkbox(&mut tab.display.move_numbers, "Move numbers");
+        ui.checkbox(&mut view.show_forbidden, tr!("panel-mark-forbidden"));
+        ui.checkbox(&mut view.show_threats, tr!("panel-show-threats"));
+        ui.checkbox(&mut tab.display.move_numbers, tr!("panel-move-numbers"));
     }
 
     fn status(tab: &GomokuTab) -> String {
         let pos = tab.ctl.session.position();
         format!(
             "{} · {}×{} · {}",
-            pos.rule().name(),
+            pos.rule().label(),
             pos.size(),
             pos.size(),
             tab.ctl.status_line()
@@ -211,8 +220,8 @@ impl GameView for Position {
             return Some(panels::ending_banner(ending));
         }
         Some(match tab.shown().position().outcome()? {
-            Outcome::Win(side) => format!("{side} wins with five"),
-            Outcome::Draw => "Draw: the board is full".to_string(),
+            Outcome::Win(side) => tr!("banner-five", side = side.label()),
+            Outcome::Draw => tr!("banner-board-full"),
         })
     }
 
@@ -237,11 +246,10 @@ impl GameView for Position {
     }
 
     fn board_name(pos: &Position) -> String {
-        format!(
-            "Gomoku, {}×{} {}",
-            pos.size(),
-            pos.size(),
-            pos.rule().name()
+        tr!(
+            "transcript-board-gomoku",
+            size = pos.size(),
+            rule = pos.rule().label()
         )
     }
 }
@@ -253,12 +261,12 @@ fn rule_settings(tab: &mut GomokuTab, ui: &mut Ui) {
     let fresh = tab.ctl.session.ply() == 0;
     let view = &mut tab.view;
     let mut changed = false;
-    egui::ComboBox::from_label("Rule")
-        .selected_text(view.rule.name())
+    egui::ComboBox::new("gomoku-rule", tr!("panel-rule"))
+        .selected_text(view.rule.label())
         .show_ui(ui, |ui| {
             for rule in Rule::ALL {
                 changed |= ui
-                    .selectable_value(&mut view.rule, rule, rule.name())
+                    .selectable_value(&mut view.rule, rule, rule.label())
                     .changed();
             }
         });
@@ -267,7 +275,7 @@ fn rule_settings(tab: &mut GomokuTab, ui: &mut Ui) {
     changed |= ui
         .add_enabled(
             !renju,
-            egui::Slider::new(&mut view.size, 9..=19).text("board size"),
+            egui::Slider::new(&mut view.size, 9..=19).text(tr!("panel-board-size")),
         )
         .changed();
     let pending_size = if renju { DEFAULT_SIZE } else { view.size };
@@ -277,7 +285,7 @@ fn rule_settings(tab: &mut GomokuTab, ui: &mut Ui) {
         tab.start_new_game();
     } else if differs {
         ui.label(
-            egui::RichText::new("Applies from the next New game.")
+            egui::RichText::new(tr!("panel-rule-next-game"))
                 .small()
                 .italics(),
         );

@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 
 use crate::i18n::{self, Language};
 use crate::persist::{LoadError, SavedGame};
-use crate::tr;
+use crate::{msg, tr};
 use files::TranscriptWindow;
 use help::HelpWindow;
 use persistence::DataStore;
@@ -155,10 +155,14 @@ impl ReversiGomokuApp {
             if let Some(saved) = app.data.autosaved(kind).cloned()
                 && let Err(e) = app.tab_mut(kind).load(&saved)
             {
-                app.data.notice(tr!(
+                let game = match kind {
+                    GameKind::Reversi => msg!("game-reversi"),
+                    GameKind::Gomoku => msg!("game-gomoku"),
+                };
+                app.data.notice(msg!(
                     "notice-autosave-not-resumed",
-                    game = kind.label(),
-                    error = e.to_string()
+                    game = game,
+                    error = e.message()
                 ));
             }
         }
@@ -246,7 +250,7 @@ impl ReversiGomokuApp {
             Pending::Load(saved) => {
                 if let Err(e) = self.apply_saved(&saved) {
                     self.data
-                        .notice(tr!("notice-cannot-load", error = e.to_string()));
+                        .notice(msg!("notice-cannot-load", error = e.message()));
                     return;
                 }
                 self.game = saved.game;
@@ -334,7 +338,7 @@ impl ReversiGomokuApp {
             view_menu::view_menu(ui, &mut self.data);
             if ui
                 .button("?")
-                .on_hover_text(hover("Help: rules, controls, shortcuts", Action::Help))
+                .on_hover_text(hover(&tr!("top-help-hover"), Action::Help))
                 .clicked()
             {
                 self.help.open = !self.help.open;
@@ -446,7 +450,7 @@ impl ReversiGomokuApp {
             Some(text) => {
                 self.paste_requested = None;
                 if let Err(e) = self.import_transcript(&text) {
-                    self.tab_mut(self.game).set_message(e);
+                    self.tab_mut(self.game).set_message(e.to_string());
                 }
             }
             None if ctx.cumulative_frame_nr() > asked + PASTE_FRAMES => {
@@ -599,8 +603,9 @@ pub fn run(game: GameKind, data_dir: Option<PathBuf>) -> eframe::Result {
                 Err(e) => {
                     let mut app = ReversiGomokuApp::new(&cc.egui_ctx, game);
                     app.follow_os_language(i18n::os_language());
+                    // The system's words stay as they are; the sentence follows the language.
                     app.data
-                        .notice(tr!("notice-no-data-dir", error = e.to_string()));
+                        .notice(msg!("notice-no-data-dir", error = e.to_string()));
                     app
                 }
             };

@@ -793,7 +793,7 @@ impl DataStore {
             return;
         }
         if let Err(e) = next.validate() {
-            self.notice(format!("Cannot change the settings: {e}"));
+            self.notice(msg!("notice-settings-not-changed", error = e.message()));
             return;
         }
         self.settings = next;

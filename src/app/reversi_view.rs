@@ -11,6 +11,7 @@ use crate::persist::MoveNote;
 use crate::reversi::notation::{MoveComment, format_ggf};
 use crate::reversi::{Move, Position, ReversiEngine, Square};
 use crate::session::{PlayerKind, Session};
+use crate::tr;
 
 use super::animation::MoveAnimation;
 use super::board::{BoardGeometry, BoardLook, Cell};
@@ -38,12 +39,11 @@ impl GameView for Position {
     type View = ReversiView;
     type Engine = ReversiEngine;
     const SCORE_UNIT: GraphUnit = GraphUnit::Discs;
-    const TITLE: &'static str = "Reversi";
     const LEVEL_HELP: panels::LevelHelp = panels::LevelHelp {
         describe: |level| match level {
-            Level::Easy => "Greedy: flips as many discs as it can right now.",
-            Level::Medium => "Looks a few moves ahead, prizing corners and edges.",
-            Level::Hard => "Deep search with learned edge and corner patterns; perfect endgame.",
+            Level::Easy => "level-about-reversi-easy",
+            Level::Medium => "level-about-reversi-medium",
+            Level::Hard => "level-about-reversi-hard",
         },
         uses_depth: |level| level != Level::Easy,
     };
@@ -86,14 +86,23 @@ impl GameView for Position {
         for side in Side::BOTH {
             ui.horizontal(|ui| {
                 panels::side_icon(ui, tab.palette.piece(side));
-                let who = session.players.get(side).name();
+                let player = session.players.get(side).label();
+                let (side_name, count) = (side.label(), pos.count(side));
                 // Over on the board or off it (resignation, time, agreed draw): nobody is to move.
-                let to_move = pos.side_to_move() == side && tab.ctl.outcome().is_none();
-                let text = format!("{side}: {} discs ({who})", pos.count(side));
-                if to_move {
-                    ui.strong(format!("{text}, to move"))
+                if pos.side_to_move() == side && tab.ctl.outcome().is_none() {
+                    ui.strong(tr!(
+                        "panel-discs-to-move",
+                        side = side_name,
+                        count = count,
+                        player = player
+                    ))
                 } else {
-                    ui.label(text)
+                    ui.label(tr!(
+                        "panel-discs",
+                        side = side_name,
+                        count = count,
+                        player = player
+                    ))
                 };
                 panels::side_clock(ui, &tab.ctl, side);
             });
@@ -106,17 +115,17 @@ impl GameView for Position {
             session.position().must_pass() && session.player_to_move() == PlayerKind::Human;
         if human_must_pass
             && ui
-                .button("Pass")
+                .button(tr!("panel-pass"))
                 .on_hover_text(shortcuts::hover_text(
                     ui.ctx(),
-                    "You have no legal move: hand the turn over",
+                    &tr!("panel-pass-hover"),
                     Action::Pass,
                 ))
                 .clicked()
         {
             tab.click(Move::Pass);
         }
-        ui.checkbox(&mut tab.display.legal_moves, "Show legal moves");
+        ui.checkbox(&mut tab.display.legal_moves, tr!("panel-show-legal-moves"));
     }
 
     fn status(tab: &ReversiTab) -> String {
@@ -126,20 +135,23 @@ impl GameView for Position {
         }
         let pos = ctl.session.position();
         if let Some(result) = result_text(tab) {
-            return format!("Game over: {result} (empty squares go to the winner).");
+            return tr!("status-game-over-score", result = result);
         }
         if pos.must_pass() {
-            let side = pos.side_to_move();
-            let hint = if ctl.session.player_to_move() == PlayerKind::Human {
-                " Press Pass."
+            let key = if ctl.session.player_to_move() == PlayerKind::Human {
+                "status-must-pass-press"
             } else {
-                ""
+                "status-must-pass"
             };
-            return format!("{side} has no legal move and must pass.{hint}");
+            return tr!(key, side = pos.side_to_move().label());
         }
         if let Some(Move::Pass) = ctl.session.last_move() {
             let passed = pos.side_to_move().other();
-            return format!("{passed} passed. {}", ctl.status_line());
+            return tr!(
+                "status-passed",
+                side = passed.label(),
+                status = ctl.status_line()
+            );
         }
         ctl.status_line()
     }
@@ -224,7 +236,7 @@ impl GameView for Position {
     }
 
     fn board_name(_pos: &Position) -> String {
-        "Reversi".into()
+        tr!("game-reversi")
     }
 }
 
@@ -311,12 +323,17 @@ pub fn result_text(tab: &ReversiTab) -> Option<String> {
     let outcome = session.outcome()?;
     let score = session.position().final_score();
     Some(match outcome {
-        Outcome::Win(side) => format!(
-            "{side} wins {}–{}",
-            score.get(side),
-            score.get(side.other())
+        Outcome::Win(side) => tr!(
+            "banner-reversi-win",
+            side = side.label(),
+            own = *score.get(side),
+            other = *score.get(side.other())
         ),
-        Outcome::Draw => format!("Draw {}–{}", score.black, score.white),
+        Outcome::Draw => tr!(
+            "banner-reversi-draw",
+            black = score.black,
+            white = score.white
+        ),
     })
 }
 

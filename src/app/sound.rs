@@ -4,6 +4,8 @@
 
 use crate::audio::{AudioSink, OutputState, Sound, gain_for_volume};
 
+use crate::tr;
+
 use super::ReversiGomokuApp;
 use super::persistence::DataStore;
 
@@ -56,11 +58,11 @@ impl ReversiGomokuApp {
         let audio = &mut self.audio;
         let config = egui::containers::menu::MenuConfig::new()
             .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
-        egui::containers::menu::MenuButton::new("Sound")
+        egui::containers::menu::MenuButton::new(tr!("sound-menu"))
             .config(config)
             .ui(ui, |ui| sound_settings(ui, data, audio.as_mut(), &state))
             .0
-            .on_hover_text("Volume and mute (M)");
+            .on_hover_text(tr!("sound-menu-hover"));
     }
 }
 
@@ -73,12 +75,12 @@ fn sound_settings(
 ) {
     let mut muted = data.sound_muted();
     let mut volume = data.sound_volume();
-    ui.checkbox(&mut muted, "Mute (M)");
+    ui.checkbox(&mut muted, tr!("sound-mute"));
     let slider = ui.add_enabled(
         !muted,
         egui::Slider::new(&mut volume, 0..=crate::audio::MAX_VOLUME)
             .suffix(" %")
-            .text("Volume"),
+            .text(tr!("sound-volume")),
     );
     data.set_sound(volume, muted);
     // Let the player hear the new level once the slider is let go.
@@ -88,20 +90,17 @@ fn sound_settings(
     }
     match state {
         OutputState::Starting => {
-            ui.label("Looking for an audio output…");
+            ui.label(tr!("sound-starting"));
             // The audio thread cannot repaint the window: look again shortly.
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(250));
         }
         OutputState::Playing { device } => {
-            ui.label(format!("Sound plays on {device}."));
+            ui.label(tr!("sound-playing", device = device.as_str()));
         }
         OutputState::Unavailable { reason } => {
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
-                "No audio output found: the game plays silently.",
-            )
-            .on_hover_text(format!("Why: {reason}."));
+            ui.colored_label(ui.visuals().warn_fg_color, tr!("sound-unavailable"))
+                .on_hover_text(tr!("sound-unavailable-why", reason = reason.as_str()));
         }
     }
 }

@@ -58,8 +58,6 @@ pub trait GameView: PersistGame + DrawJudge + SetupGame {
     /// How the game's scores are drawn on the evaluation graph.
     const SCORE_UNIT: GraphUnit;
 
-    /// The tab's title and the side panel's heading ("Reversi").
-    const TITLE: &'static str;
     /// What each level does, for the level chooser.
     const LEVEL_HELP: LevelHelp;
     /// How long a move's animation lasts at normal speed (its longest phase), in seconds.
@@ -967,7 +965,7 @@ impl<G: GameView> AnyTab for Tab<G> {
         self.game_section(ui);
         let live = self.replay.is_none();
         ui.add_enabled_ui(live, |ui| {
-            ui.heading(G::TITLE);
+            ui.heading(G::KIND.label());
             G::panel_header(self, ui);
             ui.separator();
             G::panel_settings(self, ui);

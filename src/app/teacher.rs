@@ -101,7 +101,7 @@ impl<G: GameRules> Teacher<G> {
         ctx: &egui::Context,
         start: &G,
         moves: &[G::Move],
-    ) -> Result<(), String> {
+    ) -> Result<(), crate::i18n::Message> {
         self.shown_better = None;
         let ms = self.review_ms;
         self.analyst::<E>(ctx).start_review(start, moves, ms)

@@ -144,25 +144,25 @@ pub fn palette(game: GameKind, style: BoardStyle) -> &'static Palette {
     }
 }
 
-/// The name of `game`'s board in `style`, for the View menu.
+/// The name of `game`'s board in `style`, for the View menu, in the window's language.
 #[must_use]
-pub fn style_name(game: GameKind, style: BoardStyle) -> &'static str {
-    match (game, style) {
-        (GameKind::Reversi, BoardStyle::Classic) => "Green felt",
-        (GameKind::Reversi, BoardStyle::Plain) => "High contrast",
-        (GameKind::Gomoku, BoardStyle::Classic) => "Wood",
-        (GameKind::Gomoku, BoardStyle::Plain) => "Plain light",
-    }
+pub fn style_name(game: GameKind, style: BoardStyle) -> String {
+    crate::tr!(match (game, style) {
+        (GameKind::Reversi, BoardStyle::Classic) => "view-style-green-felt",
+        (GameKind::Reversi, BoardStyle::Plain) => "view-style-high-contrast",
+        (GameKind::Gomoku, BoardStyle::Classic) => "view-style-wood",
+        (GameKind::Gomoku, BoardStyle::Plain) => "view-style-plain-light",
+    })
 }
 
-/// The name of a theme choice, for the View menu.
+/// The name of a theme choice, for the View menu, in the window's language.
 #[must_use]
-pub fn theme_name(theme: ThemeChoice) -> &'static str {
-    match theme {
-        ThemeChoice::Light => "Light",
-        ThemeChoice::Dark => "Dark",
-        ThemeChoice::System => "Follow system",
-    }
+pub fn theme_name(theme: ThemeChoice) -> String {
+    crate::tr!(match theme {
+        ThemeChoice::Light => "view-theme-light",
+        ThemeChoice::Dark => "view-theme-dark",
+        ThemeChoice::System => "view-theme-system",
+    })
 }
 
 /// egui's theme preference for `theme`.

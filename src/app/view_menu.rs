@@ -7,6 +7,7 @@ use egui::containers::menu::{MenuButton, MenuConfig};
 
 use crate::core::GameKind;
 use crate::persist::{AnimationSpeed, BoardStyle, Settings, ThemeChoice};
+use crate::tr;
 
 use super::persistence::DataStore;
 use super::shortcuts::{self, Action};
@@ -23,7 +24,7 @@ pub fn apply_settings(ctx: &egui::Context, settings: &Settings) {
 /// The "View" menu button; the menu stays open while choosing, until a click outside it.
 pub fn view_menu(ui: &mut Ui, data: &mut DataStore) {
     let config = MenuConfig::new().close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
-    MenuButton::new("View")
+    MenuButton::new(tr!("view-menu"))
         .config(config)
         .ui(ui, |ui| view_settings(ui, data));
 }
@@ -33,7 +34,7 @@ fn view_settings(ui: &mut Ui, data: &mut DataStore) {
     let ctx = ui.ctx().clone();
     let settings = data.settings().clone();
 
-    ui.strong("Theme");
+    ui.strong(tr!("view-theme"));
     for choice in ThemeChoice::ALL {
         if ui
             .radio(settings.theme == choice, theme::theme_name(choice))
@@ -46,7 +47,7 @@ fn view_settings(ui: &mut Ui, data: &mut DataStore) {
 
     ui.separator();
     for game in GameKind::ALL {
-        ui.strong(format!("{} board", game.name()));
+        ui.strong(tr!("view-board", game = game.label()));
         let current = *settings.board_style.get(game);
         for style in BoardStyle::ALL {
             if ui
@@ -59,12 +60,12 @@ fn view_settings(ui: &mut Ui, data: &mut DataStore) {
     }
 
     ui.separator();
-    ui.strong("Zoom");
-    let hover = |text, action| shortcuts::hover_text(&ctx, text, action);
+    ui.strong(tr!("view-zoom"));
+    let hover = |key, action| shortcuts::hover_text(&ctx, &tr!(key), action);
     ui.horizontal(|ui| {
         if ui
             .button("−")
-            .on_hover_text(hover("Zoom out", Action::ZoomOut))
+            .on_hover_text(hover("view-zoom-out-hover", Action::ZoomOut))
             .clicked()
         {
             step_zoom(&ctx, data, -1);
@@ -72,14 +73,17 @@ fn view_settings(ui: &mut Ui, data: &mut DataStore) {
         ui.label(format!("{:.0} %", settings.zoom * 100.0));
         if ui
             .button("+")
-            .on_hover_text(hover("Zoom in", Action::ZoomIn))
+            .on_hover_text(hover("view-zoom-in-hover", Action::ZoomIn))
             .clicked()
         {
             step_zoom(&ctx, data, 1);
         }
         if ui
-            .add_enabled(settings.zoom != 1.0, egui::Button::new("Reset zoom"))
-            .on_hover_text(hover("Back to the normal size", Action::ZoomReset))
+            .add_enabled(
+                settings.zoom != 1.0,
+                egui::Button::new(tr!("view-zoom-reset")),
+            )
+            .on_hover_text(hover("view-zoom-reset-hover", Action::ZoomReset))
             .clicked()
         {
             set_zoom(&ctx, data, 1.0);
@@ -87,7 +91,7 @@ fn view_settings(ui: &mut Ui, data: &mut DataStore) {
     });
 
     ui.separator();
-    ui.strong("Move animation");
+    ui.strong(tr!("view-animation"));
     ui.horizontal(|ui| {
         for speed in AnimationSpeed::ALL {
             if ui
@@ -100,11 +104,11 @@ fn view_settings(ui: &mut Ui, data: &mut DataStore) {
     });
 }
 
-/// The name of an animation speed, for the menu.
-fn speed_name(speed: AnimationSpeed) -> &'static str {
+/// The name of an animation speed, for the menu, in the window's language.
+fn speed_name(speed: AnimationSpeed) -> String {
     match speed {
-        AnimationSpeed::Off => "Off",
-        AnimationSpeed::Fast => "Fast",
-        AnimationSpeed::Normal => "Normal",
+        AnimationSpeed::Off => tr!("view-animation-off"),
+        AnimationSpeed::Fast => tr!("view-animation-fast"),
+        AnimationSpeed::Normal => tr!("view-animation-normal"),
     }
 }

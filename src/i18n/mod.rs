@@ -16,9 +16,11 @@
 //! 1. Pick a key `<area>-<what>`: lower case, words joined by hyphens. The area is the part
 //!    of the window (`top-`, `panel-`, `search-`, `records-`, `replay-`, `transcript-`,
 //!    `file-`, `notice-`, `confirm-`, `help-`, `shortcut-`, `status-`, `banner-`, `clock-`,
-//!    `draw-`, `setup-` for edit mode and refused set-ups) or the kind of name or sentence
-//!    (`game-`, `side-`, `rule-`, `level-`, `score-`, `result-`, `forbidden-`, `move-` for
-//!    refused moves, `error-` for file and record errors). Hover texts end in `-hover`.
+//!    `draw-`, `view-` and `sound-` for those menus, `teacher-` and `graph-` for the
+//!    analysis, `setup-` for edit mode and refused set-ups, `menu-` for the board's menu) or
+//!    the kind of name or sentence (`game-`, `side-`, `player-`, `rule-`, `level-`, `score-`,
+//!    `result-`, `forbidden-`, `move-` for refused moves, `error-` for file and record
+//!    errors). Hover texts end in `-hover`.
 //! 2. Add `key = English text` to `en.ftl` and `key = 中文` to `zh-CN.ftl`, in the same
 //!    section. Placeables are `{ $snake_case }` and must be the same in both files; they take
 //!    whole values (a side's or a level's *label*, a number), never bits of a sentence, so
