@@ -265,7 +265,8 @@ fn a_game_in_chinese_then_english_then_chinese_again() {
     assert_eq!(app(&h).language(), Language::SimplifiedChinese);
 
     // Black plays d3 and the computer answers, found and clicked by the Chinese labels.
-    h.get_by_label("黑白棋");
+    // The tab and the panel's heading.
+    assert_eq!(h.get_all_by_label("黑白棋").count(), 2);
     h.get_by_label("电脑执白");
     h.get_by_label("d3").click();
     h.step();
