@@ -147,6 +147,13 @@ fn review_and_jump(game: GameKind, transcript: &str) {
     assert_eq!(graph, moves + 1, "one graph point per position");
     let (index, played, verdict) = worst.expect("a finished game has a mistake");
     assert!(verdict >= Verdict::Mistake);
+    // The move list marks it ("?" or "??"), and the graph is below the board.
+    let marked = format!("{played}{}", verdict.glyph());
+    assert!(
+        h.query_all_by_label_contains(&marked).count() >= 1,
+        "no {marked} in the move list"
+    );
+    h.get_by_label("Evaluation graph");
     h.get_by_label(&format!(
         "Go to the biggest mistake ({}. {played})",
         index + 1

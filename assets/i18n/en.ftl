@@ -187,6 +187,7 @@ verdict-good = good
 verdict-inaccuracy = inaccuracy
 verdict-mistake = mistake
 verdict-blunder = blunder
+graph-heading = Evaluation graph
 graph-move = move
 graph-axis-discs = Black's view, discs
 graph-axis-score = Black's view, score

@@ -184,6 +184,7 @@ verdict-good = 好棋
 verdict-inaccuracy = 欠佳
 verdict-mistake = 失误
 verdict-blunder = 败着
+graph-heading = 局势曲线
 graph-move = 手数
 graph-axis-discs = 黑方视角，子数差
 graph-axis-score = 黑方视角，评分

@@ -308,6 +308,19 @@ impl Verdict {
         }
     }
 
+    /// The verdict as the mark written after a move in the move list: "?!" for an
+    /// inaccuracy, "?" for a mistake, "??" for a blunder (the usual annotation symbols),
+    /// nothing for a good or best move.
+    #[must_use]
+    pub fn glyph(self) -> &'static str {
+        match self {
+            Verdict::Best | Verdict::Good => "",
+            Verdict::Inaccuracy => "?!",
+            Verdict::Mistake => "?",
+            Verdict::Blunder => "??",
+        }
+    }
+
     /// The verdict for a move scoring `played` where `best` was possible (both from the
     /// mover's point of view). Reversi disc losses: 0 best, ≤2 good, ≤4 inaccuracy, ≤8
     /// mistake, more a blunder. Gomoku: letting a proven win go, or walking into a proven loss

@@ -538,6 +538,12 @@ impl ReversiGomokuApp {
                 // Both ways: at high zoom in a small window the controls are wider than the panel.
                 egui::ScrollArea::both().show(ui, |ui| self.tab_mut(game).side_panel(ui));
             });
+        // A review's evaluation graph goes below the board, which shrinks to make room.
+        if self.tab(game).has_graph() {
+            egui::Panel::bottom(("eval-graph", game))
+                .resizable(false)
+                .show(ui, |ui| self.tab_mut(game).graph_panel(ui));
+        }
         egui::CentralPanel::default().show(ui, |ui| self.tab_mut(game).board(ui));
         let current = self.tab(game).current_game();
         self.records_window.show(&ctx, &mut self.data, &current);

@@ -263,9 +263,14 @@ pub fn search_info<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>) {
 }
 
 /// The moves so far, numbered by full move (`1. f5 d6`).
-pub fn move_list<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>) {
+pub fn move_list<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>, marks: &[&str]) {
     ui.strong(tr!("panel-moves", count = ctl.session.ply()));
-    let moves: Vec<String> = ctl.session.moves().map(|m| m.to_string()).collect();
+    let moves: Vec<String> = ctl
+        .session
+        .moves()
+        .enumerate()
+        .map(|(i, m)| format!("{m}{}", marks.get(i).copied().unwrap_or("")))
+        .collect();
     egui::ScrollArea::vertical()
         .max_height(ui.available_height().max(80.0))
         .stick_to_bottom(true)

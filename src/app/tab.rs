@@ -896,6 +896,10 @@ pub trait AnyTab: AnySetup {
     fn pass(&mut self);
     /// See [`Tab::hint`].
     fn hint(&mut self, ctx: &egui::Context);
+    /// See [`Tab::has_graph`].
+    fn has_graph(&self) -> bool;
+    /// See [`Tab::graph_panel`].
+    fn graph_panel(&mut self, ui: &mut Ui);
     /// See [`Tab::swap_sides`].
     fn swap_sides(&mut self);
     /// What the board's menu asked of the app since the last call.
@@ -985,7 +989,7 @@ impl<G: GameView> AnyTab for Tab<G> {
         ui.separator();
         panels::search_info(ui, &self.ctl);
         ui.separator();
-        panels::move_list(ui, &self.ctl);
+        panels::move_list(ui, &self.ctl, &self.teacher.move_marks());
     }
 
     fn board(&mut self, ui: &mut Ui) {
@@ -1099,6 +1103,14 @@ impl<G: GameView> AnyTab for Tab<G> {
 
     fn hint(&mut self, ctx: &egui::Context) {
         Tab::hint(self, ctx);
+    }
+
+    fn has_graph(&self) -> bool {
+        Tab::has_graph(self)
+    }
+
+    fn graph_panel(&mut self, ui: &mut Ui) {
+        Tab::graph_panel(self, ui);
     }
 
     fn swap_sides(&mut self) {

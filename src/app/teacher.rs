@@ -168,14 +168,13 @@ impl<G: GameRules> Teacher<G> {
     }
 
     /// The "Analysis" section of the side panel: Hint, Show move scores, Review game, the
-    /// review's progress, verdicts and graph. `unit` is the game's score unit; `hint_allowed`
-    /// says whether a human may ask now; `ply` is the shown position's.
+    /// review's progress and verdicts (its graph is below the board, [`Teacher::graph`]).
+    /// `unit` is the game's score unit; `hint_allowed` says whether a human may ask now.
     pub fn panel<E: Engine<G> + Default + 'static>(
         &mut self,
         ui: &mut Ui,
         unit: GraphUnit,
         hint_allowed: bool,
-        ply: usize,
     ) -> TeacherPanel {
         let mut out = TeacherPanel::default();
         ui.horizontal_wrapped(|ui| {
@@ -224,23 +223,16 @@ impl<G: GameRules> Teacher<G> {
         if let Some(failure) = self.analyst.as_ref().and_then(Analyst::failure) {
             ui.colored_label(ui.visuals().warn_fg_color, failure);
         }
-        if let Some(go) = self.review_section(ui, unit, ply, &mut out.copy_annotated) {
+        if let Some(go) = self.review_section(ui, &mut out.copy_annotated) {
             out.request = Some(go);
         }
         out
     }
 
-    /// The review's progress bar and Stop button, its graph and its list of verdicts.
-    fn review_section(
-        &mut self,
-        ui: &mut Ui,
-        unit: GraphUnit,
-        ply: usize,
-        copy: &mut bool,
-    ) -> Option<TeacherRequest> {
+    /// The evaluation graph of the review, drawn below the board; `ply` is the shown
+    /// position's. Returns the position clicked.
+    pub fn graph(&self, ui: &mut Ui, unit: GraphUnit, ply: usize) -> Option<TeacherRequest> {
         let review = self.review()?;
-        let (done, all) = review.progress();
-        let running = !review.is_done() && !review.stopped;
         let verdicts = review.verdicts();
         let points = graph_points(review, &verdicts);
         let labels: Vec<String> = std::iter::once(tr!("teacher-start"))
@@ -252,6 +244,29 @@ impl<G: GameRules> Teacher<G> {
                     .map(|(i, m)| format!("{}. {m}", i + 1)),
             )
             .collect();
+        let label_of = |i: usize| labels.get(i).cloned().unwrap_or_default();
+        eval_graph::show(ui, &points, unit, ply, &label_of).map(TeacherRequest::GoTo)
+    }
+
+    /// The review's verdict on each move of the game it covers, as move-list marks ("?!",
+    /// "?", "??"); empty without a review.
+    pub fn move_marks(&self) -> Vec<&'static str> {
+        let Some(review) = self.review() else {
+            return Vec::new();
+        };
+        let mut marks = vec![""; review.moves.len()];
+        for v in review.verdicts() {
+            marks[v.index] = v.verdict.glyph();
+        }
+        marks
+    }
+
+    /// The review's progress bar and Stop button, and its list of verdicts.
+    fn review_section(&mut self, ui: &mut Ui, copy: &mut bool) -> Option<TeacherRequest> {
+        let review = self.review()?;
+        let (done, all) = review.progress();
+        let running = !review.is_done() && !review.stopped;
+        let verdicts = review.verdicts();
         let mut request = None;
         let mut stop = false;
         ui.separator();
@@ -273,10 +288,6 @@ impl<G: GameRules> Teacher<G> {
                 *copy = true;
             }
         });
-        let label_of = |i: usize| labels.get(i).cloned().unwrap_or_default();
-        if let Some(at) = eval_graph::show(ui, &points, unit, ply, &label_of) {
-            request = Some(TeacherRequest::GoTo(at));
-        }
         if let Some(worst) = review.biggest_mistake()
             && ui
                 .button(tr!(
@@ -464,14 +475,12 @@ impl<G: GameView> Tab<G> {
 
     /// The side panel's Analysis section.
     pub(super) fn analysis_panel(&mut self, ui: &mut Ui) {
-        let ply = self.shown().ply();
         let allowed = self.hint_allowed();
         let out = egui::CollapsingHeader::new(tr!("teacher-heading"))
             .id_salt(("analysis", G::KIND))
             .default_open(true)
             .show(ui, |ui| {
-                self.teacher
-                    .panel::<G::Engine>(ui, G::SCORE_UNIT, allowed, ply)
+                self.teacher.panel::<G::Engine>(ui, G::SCORE_UNIT, allowed)
             })
             .body_returned
             .unwrap_or_default();
@@ -498,6 +507,25 @@ impl<G: GameView> Tab<G> {
             while session.ply() > review.moves.len() && session.undo_ply() {}
             let text = G::annotated_transcript(&session, &review.notes());
             ui.ctx().copy_text(text);
+        }
+    }
+
+    /// Whether a review's graph is there to show below the board.
+    pub fn has_graph(&self) -> bool {
+        self.teacher.review().is_some()
+    }
+
+    /// The evaluation graph below the board (collapsible); a click shows that position.
+    pub fn graph_panel(&mut self, ui: &mut Ui) {
+        let ply = self.shown().ply();
+        let clicked = egui::CollapsingHeader::new(tr!("graph-heading"))
+            .id_salt(("graph", G::KIND))
+            .default_open(true)
+            .show(ui, |ui| self.teacher.graph(ui, G::SCORE_UNIT, ply))
+            .body_returned
+            .flatten();
+        if let Some(TeacherRequest::GoTo(ply)) = clicked {
+            self.show_ply(ply);
         }
     }
 
