@@ -772,7 +772,8 @@ fn a_notice_about_a_huge_damaged_file_stays_short() {
             "a notice of {} characters",
             n.len()
         );
-        assert!(n.contains('…'), "{n}");
+        // The notice names the problem and where, without quoting the huge token.
+        assert!(!n.contains("AAAAAAAAAA"), "{}", &n[..n.len().min(300)]);
     }
     drop(data);
     let _ = std::fs::remove_dir_all(&dir);

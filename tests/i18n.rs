@@ -123,7 +123,12 @@ fn keys_follow_the_naming_convention() {
 /// Chinese has no hanzi are listed here.
 #[test]
 fn every_chinese_message_is_translated() {
-    const NO_HANZI: &[&str] = &["records-side-player", "shortcut-hover", "graph-hover"];
+    const NO_HANZI: &[&str] = &[
+        "records-side-player",
+        "shortcut-hover",
+        "graph-hover",
+        "error-field",
+    ];
     let english = messages("en.ftl", ENGLISH_SOURCE);
     for key in english.keys() {
         let zh = i18n::Catalogue::shipped().format(Language::SimplifiedChinese, key, None);
@@ -456,4 +461,34 @@ fn the_menus_and_the_gomoku_panel_in_chinese() {
     h.get_by_label("English").click();
     h.run_steps(2);
     h.get_by_label("Black: 0 moves (Human), to move");
+}
+
+/// Why a file is refused is said in the window's language too, down to the validation and
+/// the JSON parser's findings (the English stays in the error's `Display`, for logs).
+#[test]
+fn file_problems_are_explained_in_both_languages() {
+    let zoom = Settings::from_json(br#"{"version": 1, "zoom": 5}"#).unwrap_err();
+    let zh = zoom.message().render(Language::SimplifiedChinese);
+    let en = zoom.message().render(Language::English);
+    assert!(zh.contains("不在") && zh.contains("zoom"), "{zh}");
+    assert!(en.contains("not between"), "{en}");
+    assert!(zoom.to_string().contains("not between"), "{zoom}");
+
+    let broken = Settings::from_json(b"{\"version\": 1,").unwrap_err();
+    let zh = broken.message().render(Language::SimplifiedChinese);
+    assert!(zh.contains("JSON 不完整") && zh.contains("第 1 行"), "{zh}");
+
+    use reversi_gomoku::core::BySide;
+    use reversi_gomoku::session::PlayerKind;
+    let meta = reversi_gomoku::persist::GameMeta::new(
+        BySide {
+            black: PlayerKind::Human,
+            white: PlayerKind::Human,
+        },
+        BySide::default(),
+    );
+    let refused =
+        reversi_gomoku::persist::SavedGame::import_reversi_transcript("f5d6zz", meta).unwrap_err();
+    let zh = refused.message().render(Language::SimplifiedChinese);
+    assert!(zh.contains("第 3 手"), "{zh}");
 }

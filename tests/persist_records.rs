@@ -575,7 +575,7 @@ fn damaged_records_are_set_aside() {
     assert_records_refused(
         "truncated",
         &json.as_bytes()[..json.len() - 7],
-        |e| matches!(e, LoadError::Malformed { reason } if reason.starts_with("truncated JSON")),
+        |e| matches!(e, LoadError::Malformed { reason, .. } if reason.starts_with("truncated JSON")),
     );
     assert_records_refused("empty", b"", |e| matches!(e, LoadError::Empty));
     assert_records_refused("junk", b"\x01\x02garbage{", |e| {
@@ -622,7 +622,7 @@ fn damaged_records_are_set_aside() {
     assert_records_refused(
         "duplicate",
         dup.as_bytes(),
-        |e| matches!(e, LoadError::Invalid { reason } if reason.contains("ann")),
+        |e| matches!(e, LoadError::Invalid { reason, .. } if reason.contains("ann")),
     );
     let empty_name = json.replacen("\"name\": \"ann\"", "\"name\": \"\"", 1);
     assert_records_refused("empty-name", empty_name.as_bytes(), |e| {

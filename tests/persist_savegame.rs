@@ -238,7 +238,7 @@ fn transcripts_round_trip() {
     assert!(parse_gomoku_moves("").unwrap().is_empty());
     let err = parse_gomoku_moves("h8 z9").unwrap_err();
     assert!(
-        matches!(&err, LoadError::Invalid { reason } if reason.contains("move 2")),
+        matches!(&err, LoadError::Invalid { reason, .. } if reason.contains("move 2")),
         "{err}"
     );
     assert!(parse_gomoku_moves("h8i").is_err());
@@ -247,7 +247,7 @@ fn transcripts_round_trip() {
     let err =
         SavedGame::import_gomoku_transcript("h8o16", 15, Rule::Freestyle, meta()).unwrap_err();
     assert!(
-        matches!(&err, LoadError::Invalid { reason } if reason.contains("move 2")),
+        matches!(&err, LoadError::Invalid { reason, .. } if reason.contains("move 2")),
         "{err}"
     );
     let err = SavedGame::import_reversi_transcript("f5f5", meta()).unwrap_err();
@@ -261,7 +261,7 @@ fn results_must_agree_with_the_replay() {
     wrong.result = Some(SavedResult::Win(Side::White));
     let err = SavedGame::from_json(wrong.to_json().as_bytes()).unwrap_err();
     assert!(
-        matches!(&err, LoadError::Invalid { reason } if reason.contains("\"white\"")),
+        matches!(&err, LoadError::Invalid { reason, .. } if reason.contains("\"white\"")),
         "{err}"
     );
     wrong.result = Some(SavedResult::Draw);
@@ -299,7 +299,7 @@ fn endings_off_the_board_need_an_unfinished_game_and_a_clock_needs_one_time_per_
         late.result = Some(result);
         let err = SavedGame::from_json(late.to_json().as_bytes()).unwrap_err();
         assert!(
-            matches!(&err, LoadError::Invalid { reason } if reason.contains("already ended")),
+            matches!(&err, LoadError::Invalid { reason, .. } if reason.contains("already ended")),
             "{err}"
         );
     }
@@ -327,7 +327,7 @@ fn endings_off_the_board_need_an_unfinished_game_and_a_clock_needs_one_time_per_
     }
     let err = SavedGame::from_json(short.to_json().as_bytes()).unwrap_err();
     assert!(
-        matches!(&err, LoadError::Invalid { reason } if reason.contains("\"clock\"")),
+        matches!(&err, LoadError::Invalid { reason, .. } if reason.contains("\"clock\"")),
         "{err}"
     );
     let mut zero = timed;
@@ -470,7 +470,7 @@ fn truncated_json_is_set_aside() {
     assert_autosave_refused(
         "truncated",
         cut,
-        |e| matches!(e, LoadError::Malformed { reason } if reason.starts_with("truncated JSON")),
+        |e| matches!(e, LoadError::Malformed { reason, .. } if reason.starts_with("truncated JSON")),
     );
 }
 
@@ -481,7 +481,7 @@ fn wrong_types_are_set_aside() {
     assert_autosave_refused(
         "wrong-types",
         json.as_bytes(),
-        |e| matches!(e, LoadError::Malformed { reason } if reason.starts_with("unexpected content")),
+        |e| matches!(e, LoadError::Malformed { reason, .. } if reason.starts_with("unexpected content")),
     );
     let json = valid_json().replacen("\"version\": 1", "\"version\": \"1\"", 1);
     assert_autosave_refused("version-string", json.as_bytes(), |e| {
@@ -518,14 +518,14 @@ fn illegal_move_is_set_aside_with_its_number() {
     assert_autosave_refused(
         "illegal",
         json.as_bytes(),
-        |e| matches!(e, LoadError::Invalid { reason } if reason.contains("move 7") && reason.contains("a1")),
+        |e| matches!(e, LoadError::Invalid { reason, .. } if reason.contains("move 7") && reason.contains("a1")),
     );
     let mut g = gomoku_game(&BLACK_FIVE, 15, Rule::Freestyle);
     g.moves[3].mv = "H8".into();
     assert_autosave_refused(
         "occupied",
         autosave_json(&g).as_bytes(),
-        |e| matches!(e, LoadError::Invalid { reason } if reason.contains("move 4") && reason.contains("H8")),
+        |e| matches!(e, LoadError::Invalid { reason, .. } if reason.contains("move 4") && reason.contains("H8")),
     );
     let mut g = gomoku_game(&BLACK_FIVE, 15, Rule::Freestyle);
     g.moves.push(persist::SavedMove {
@@ -535,7 +535,7 @@ fn illegal_move_is_set_aside_with_its_number() {
     assert_autosave_refused(
         "after-end",
         autosave_json(&g).as_bytes(),
-        |e| matches!(e, LoadError::Invalid { reason } if reason.contains("move 10")),
+        |e| matches!(e, LoadError::Invalid { reason, .. } if reason.contains("move 10")),
     );
 }
 
@@ -546,7 +546,7 @@ fn empty_and_junk_files_are_set_aside() {
     assert_autosave_refused(
         "junk",
         b"\x00\xffPK\x03\x04 not json",
-        |e| matches!(e, LoadError::Malformed { reason } if reason.starts_with("not valid JSON")),
+        |e| matches!(e, LoadError::Malformed { reason, .. } if reason.starts_with("not valid JSON")),
     );
 }
 

@@ -172,7 +172,7 @@ fn bad_settings_are_refused_and_set_aside() {
         (
             "no-time",
             r#"{"version": 1, "time_controls": {"reversi": {"PerMove": {"ms": 0}}, "gomoku": "None"}}"#,
-            |e| matches!(e, LoadError::Invalid { reason } if reason.contains("time_controls")),
+            |e| matches!(e, LoadError::Invalid { reason, .. } if reason.contains("time_controls")),
         ),
         ("zoom-big", r#"{"version": 1, "zoom": 3.5}"#, |e| {
             matches!(e, LoadError::Invalid { .. })

@@ -543,3 +543,50 @@ graph-hover = { $label }: { $value } { $unit }
 ## Errors of games that cannot be saved, and settings that cannot change
 
 notice-settings-not-changed = Cannot change the settings: { $error }
+
+## File problems: why a saved game, the settings or the records cannot be read
+
+error-json-truncated = truncated JSON (line { $line }, column { $column })
+error-json-syntax = not valid JSON (line { $line }, column { $column })
+error-json-content = unexpected content (line { $line }, column { $column })
+error-json-read = read error (line { $line }, column { $column })
+error-version-not-integer = "version" must be a positive integer, not { $found }
+error-version-zero = "version" 0 does not exist
+error-field-spaces = "{ $field }" has surrounding spaces
+error-field = "{ $field }": { $problem }
+error-zoom-range = "zoom" is { $zoom }, not between { $min } and { $max }
+error-volume-range = "sound_volume" is { $volume }, above { $max }
+error-clock-range = the { $what } { $ms } ms is outside { $min }..={ $max } ms
+error-clock-time-per-side = time per side
+error-clock-time-per-move = time per move
+error-clock-base-time = base time
+error-clock-increment = the increment { $ms } ms is more than { $max } ms
+error-clock-times = the clock has { $times } move times for { $moves } moves
+error-clock-move-time = a move time of { $ms } ms on the clock is more than { $max } ms
+error-move = move { $number } ({ $mv }): { $problem }
+error-game-already-over = the game is already over
+error-review-note = the review has a note on move { $number }, but the game has { $moves } moves
+error-depth-range = { $side }'s search depth { $depth } is outside { $min }..={ $max }
+error-move-time-range = { $side }'s time per move { $ms } ms is more than { $max } ms
+error-profile-empty = { $side }'s profile name is empty
+error-profile-name = { $side }'s profile name: { $problem }
+error-time-range = { $field } { $time } is after the year 3000 (Unix milliseconds up to { $max })
+error-result-after-end = the result says "{ $result }", but the game had already ended on the board
+error-result-disagrees = the result says "{ $result }" but the moves give { $actual }
+error-result-not-over = the result says "{ $result }" but the game is not over
+error-reversi-rule = a Reversi game has no "rule"
+error-reversi-size = a Reversi board is 8x8
+error-gomoku-rule = a Gomoku game needs a "rule"
+error-gomoku-size = a Gomoku game needs a "board_size"
+error-not-reversi = this is not a Reversi game
+error-not-gomoku = this is not a Gomoku game
+error-records-name-spaces = profile name { $name } has surrounding spaces
+error-records-name = profile { $name }: { $problem }
+error-records-name-twice = two profiles are named { $name }
+error-records-too-many = { $name }, { $game }, { $level }: more than { $max } games
+error-records-against-itself = { $name } has a head-to-head record against itself
+error-records-unknown-opponent = { $name } has a head-to-head record against unknown profile { $opponent }
+error-records-h2h-too-many = { $name } vs { $opponent }, { $game }: too many games
+error-records-h2h-disagree = head-to-head records of { $name } and { $opponent } in { $game } disagree
+error-transcript-syntax = move { $number }: cannot read { $text } as a square (a1-h8) or a pass
+error-transcript-illegal = move { $number } ({ $mv }): { $problem }

@@ -521,3 +521,50 @@ graph-hover = { $label }：{ $value } { $unit }
 ## 无法保存的棋局与无法更改的设置
 
 notice-settings-not-changed = 无法更改设置：{ $error }
+
+## 文件问题：无法读取棋局、设置或战绩的原因
+
+error-json-truncated = JSON 不完整（第 { $line } 行第 { $column } 列）
+error-json-syntax = 不是有效的 JSON（第 { $line } 行第 { $column } 列）
+error-json-content = 内容不符合格式（第 { $line } 行第 { $column } 列）
+error-json-read = 读取出错（第 { $line } 行第 { $column } 列）
+error-version-not-integer = “version”必须是正整数，而不是 { $found }
+error-version-zero = 不存在版本 0
+error-field-spaces = “{ $field }”首尾有空格
+error-field = “{ $field }”：{ $problem }
+error-zoom-range = “zoom”为 { $zoom }，不在 { $min } 到 { $max } 之间
+error-volume-range = “sound_volume”为 { $volume }，超过 { $max }
+error-clock-range = { $what } { $ms } 毫秒不在 { $min }～{ $max } 毫秒之间
+error-clock-time-per-side = 每方用时
+error-clock-time-per-move = 每步用时
+error-clock-base-time = 基本用时
+error-clock-increment = 加秒 { $ms } 毫秒超过 { $max } 毫秒
+error-clock-times = 棋钟记录了 { $times } 手的用时，而对局有 { $moves } 手
+error-clock-move-time = 棋钟上一手的用时 { $ms } 毫秒超过 { $max } 毫秒
+error-move = 第 { $number } 手（{ $mv }）：{ $problem }
+error-game-already-over = 对局已经结束
+error-review-note = 分析注释写在第 { $number } 手，但对局只有 { $moves } 手
+error-depth-range = { $side }的搜索深度 { $depth } 不在 { $min }～{ $max } 之间
+error-move-time-range = { $side }每步用时 { $ms } 毫秒超过 { $max } 毫秒
+error-profile-empty = { $side }的档案名为空
+error-profile-name = { $side }的档案名：{ $problem }
+error-time-range = { $field } { $time } 晚于 3000 年（Unix 毫秒数最多 { $max }）
+error-result-after-end = 结果写的是“{ $result }”，但对局在棋盘上早已结束
+error-result-disagrees = 结果写的是“{ $result }”，但着法得出的是 { $actual }
+error-result-not-over = 结果写的是“{ $result }”，但对局并未结束
+error-reversi-rule = 黑白棋对局不应有“rule”
+error-reversi-size = 黑白棋棋盘是 8×8
+error-gomoku-rule = 五子棋对局需要“rule”
+error-gomoku-size = 五子棋对局需要“board_size”
+error-not-reversi = 这不是黑白棋对局
+error-not-gomoku = 这不是五子棋对局
+error-records-name-spaces = 档案名 { $name } 首尾有空格
+error-records-name = 档案 { $name }：{ $problem }
+error-records-name-twice = 有两个档案都叫 { $name }
+error-records-too-many = { $name }，{ $game }，{ $level }：超过 { $max } 局
+error-records-against-itself = { $name } 有一条对自己的对战记录
+error-records-unknown-opponent = { $name } 有一条对不存在的档案 { $opponent } 的对战记录
+error-records-h2h-too-many = { $name } 对 { $opponent }，{ $game }：局数过多
+error-records-h2h-disagree = { $name } 与 { $opponent } 在 { $game } 中的对战记录不一致
+error-transcript-syntax = 第 { $number } 手：无法把 { $text } 读作格子（a1-h8）或停一手
+error-transcript-illegal = 第 { $number } 手（{ $mv }）：{ $problem }

@@ -7,6 +7,8 @@
 //! kept per ply, so undo gives back exactly the time of the undone moves, and a game's clock
 //! round-trips through a saved game as a [`ClockRecord`].
 
+use crate::i18n::Message;
+use crate::msg;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -122,29 +124,36 @@ impl TimeControl {
     /// [`MIN_CONTROL_MS`]..=[`MAX_CONTROL_MS`], increments at most [`MAX_INCREMENT_MS`].
     ///
     /// # Errors
-    /// The problem, as a sentence fragment ("the base time 0 ms is …").
-    pub fn validate(self) -> Result<(), String> {
-        let check = |what: &str, ms: u64| {
+    /// The problem, as a sentence fragment ("the base time 0 ms is …"), in the window's
+    /// language (English in files and logs).
+    pub fn validate(self) -> Result<(), Message> {
+        let check = |what: &'static str, ms: u64| {
             if (MIN_CONTROL_MS..=MAX_CONTROL_MS).contains(&ms) {
                 Ok(())
             } else {
-                Err(format!(
-                    "the {what} {ms} ms is outside {MIN_CONTROL_MS}..={MAX_CONTROL_MS} ms"
+                Err(msg!(
+                    "error-clock-range",
+                    what = msg!(what),
+                    ms = ms,
+                    min = MIN_CONTROL_MS,
+                    max = MAX_CONTROL_MS
                 ))
             }
         };
         match self {
             TimeControl::None => Ok(()),
-            TimeControl::SuddenDeath { ms } => check("time per side", ms),
-            TimeControl::PerMove { ms } => check("time per move", ms),
+            TimeControl::SuddenDeath { ms } => check("error-clock-time-per-side", ms),
+            TimeControl::PerMove { ms } => check("error-clock-time-per-move", ms),
             TimeControl::Fischer {
                 base_ms,
                 increment_ms,
             } => {
-                check("base time", base_ms)?;
+                check("error-clock-base-time", base_ms)?;
                 if increment_ms > MAX_INCREMENT_MS {
-                    return Err(format!(
-                        "the increment {increment_ms} ms is more than {MAX_INCREMENT_MS} ms"
+                    return Err(msg!(
+                        "error-clock-increment",
+                        ms = increment_ms,
+                        max = MAX_INCREMENT_MS
                     ));
                 }
                 Ok(())
@@ -282,13 +291,14 @@ impl ClockRecord {
     /// [`MAX_PLY_MS`], and a valid control.
     ///
     /// # Errors
-    /// The problem, as a sentence fragment.
-    pub fn validate(&self, moves: usize) -> Result<(), String> {
+    /// The problem, as a sentence fragment in the window's language.
+    pub fn validate(&self, moves: usize) -> Result<(), Message> {
         self.control.validate()?;
         if self.used_ms.len() != moves {
-            return Err(format!(
-                "the clock has {} move times for {moves} moves",
-                self.used_ms.len()
+            return Err(msg!(
+                "error-clock-times",
+                times = self.used_ms.len(),
+                moves = moves
             ));
         }
         if let Some(ms) = self
@@ -297,9 +307,7 @@ impl ClockRecord {
             .chain([&self.turn_ms])
             .find(|ms| **ms > MAX_PLY_MS)
         {
-            return Err(format!(
-                "a move time of {ms} ms on the clock is more than {MAX_PLY_MS} ms"
-            ));
+            return Err(msg!("error-clock-move-time", ms = *ms, max = MAX_PLY_MS));
         }
         Ok(())
     }

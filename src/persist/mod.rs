@@ -124,6 +124,8 @@ pub enum LoadError {
     Malformed {
         /// serde_json's message with line and column, prefixed by the kind of problem.
         reason: String,
+        /// The kind of problem and where, in the window's language (boxed: errors stay small).
+        text: Option<Box<crate::i18n::Message>>,
     },
     /// Written by a newer program: its format `version` is above [`FORMAT_VERSION`].
     #[error(
@@ -140,8 +142,11 @@ pub enum LoadError {
     /// impossible counts, empty or duplicate profile names, …
     #[error("invalid content: {reason}")]
     Invalid {
-        /// What is wrong, in a sentence for the user.
+        /// What is wrong, in a sentence for the user (English, for logs and files).
         reason: String,
+        /// The same sentence from the catalogue, shown in the window's language; `None` for
+        /// reasons made of other programs' words. Boxed, so errors stay small.
+        text: Option<Box<crate::i18n::Message>>,
     },
     /// A damaged file (any of the problems above) that was moved aside and not overwritten.
     #[error("{} is damaged ({reason}); it was moved to {}", path.display(), kept_as.display())]
@@ -185,7 +190,10 @@ impl LoadError {
                 msg!("error-too-large", size = *size, limit = *limit)
             }
             LoadError::Empty => msg!("error-empty-file"),
-            LoadError::Malformed { reason } => Message::literal(reason.clone()),
+            LoadError::Malformed { reason, text } => text
+                .as_deref()
+                .cloned()
+                .unwrap_or_else(|| Message::literal(reason.clone())),
             LoadError::NewerVersion { found, supported } => {
                 msg!(
                     "error-newer-version",
@@ -193,7 +201,13 @@ impl LoadError {
                     supported = *supported
                 )
             }
-            LoadError::Invalid { reason } => msg!("error-invalid", reason = reason),
+            LoadError::Invalid { reason, text } => msg!(
+                "error-invalid",
+                reason = text
+                    .as_deref()
+                    .cloned()
+                    .unwrap_or_else(|| Message::literal(reason.clone()))
+            ),
             LoadError::Corrupt {
                 path,
                 kept_as,
@@ -240,6 +254,19 @@ impl LoadError {
     pub(crate) fn invalid(reason: impl Into<String>) -> LoadError {
         LoadError::Invalid {
             reason: shorten(&reason.into(), MAX_REASON_CHARS),
+            text: None,
+        }
+    }
+
+    /// [`LoadError::Invalid`] from a catalogue message: shown in the window's language, its
+    /// English text kept as the reason (cut to [`MAX_REASON_CHARS`]) for logs and files.
+    pub(crate) fn invalid_msg(text: crate::i18n::Message) -> LoadError {
+        LoadError::Invalid {
+            reason: shorten(
+                &text.render(crate::i18n::Language::English),
+                MAX_REASON_CHARS,
+            ),
+            text: Some(Box::new(text)),
         }
     }
 
@@ -250,8 +277,19 @@ impl LoadError {
             serde_json::error::Category::Data => "unexpected content",
             serde_json::error::Category::Io => "read error",
         };
+        let key = match e.classify() {
+            serde_json::error::Category::Eof => "error-json-truncated",
+            serde_json::error::Category::Syntax => "error-json-syntax",
+            serde_json::error::Category::Data => "error-json-content",
+            serde_json::error::Category::Io => "error-json-read",
+        };
         LoadError::Malformed {
             reason: shorten(&format!("{kind}: {e}"), MAX_REASON_CHARS),
+            text: Some(Box::new(crate::msg!(
+                key,
+                line = e.line(),
+                column = e.column()
+            ))),
         }
     }
 }
@@ -385,10 +423,14 @@ fn check_envelope(bytes: &[u8]) -> Result<(), LoadError> {
                 ),
                 MAX_REASON_CHARS,
             ),
+            text: Some(Box::new(crate::msg!(
+                "error-version-not-integer",
+                found = probe.version.to_string()
+            ))),
         });
     };
     if version == 0 {
-        return Err(LoadError::invalid("\"version\" 0 does not exist"));
+        return Err(LoadError::invalid_msg(crate::msg!("error-version-zero")));
     }
     if version > u64::from(FORMAT_VERSION) {
         return Err(LoadError::NewerVersion {

@@ -46,6 +46,8 @@ use super::lock::{FileLock, LockError};
 use super::{FORMAT_VERSION, LoadError, SaveError, atomic, load_with_policy, parse_json, paths};
 use crate::core::{AiConfig, Level, MAX_DEPTH, MIN_DEPTH, Outcome, Side};
 use crate::gomoku::Rule;
+use crate::i18n::Message;
+use crate::msg;
 
 /// Longest profile name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
@@ -108,7 +110,6 @@ impl RecordError {
     /// The reason in the window's language; `Display` stays English for logs.
     #[must_use]
     pub fn message(&self) -> crate::i18n::Message {
-        use crate::msg;
         match self {
             RecordError::EmptyName => msg!("error-name-empty"),
             RecordError::NameTooLong => msg!("error-name-too-long", max = MAX_NAME_CHARS),
@@ -936,15 +937,22 @@ impl Records {
     ///
     /// # Errors
     /// A sentence describing the first problem found.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), Message> {
         let mut seen = std::collections::BTreeSet::new();
         for p in &self.profiles {
+            let name = format!("{:?}", p.name);
             if p.name.trim() != p.name {
-                return Err(format!("profile name {:?} has surrounding spaces", p.name));
+                return Err(msg!("error-records-name-spaces", name = name));
             }
-            check_name(&p.name).map_err(|e| format!("profile {:?}: {e}", p.name))?;
+            check_name(&p.name).map_err(|e| {
+                msg!(
+                    "error-records-name",
+                    name = name.clone(),
+                    problem = e.message()
+                )
+            })?;
             if !seen.insert(p.name.as_str()) {
-                return Err(format!("two profiles are named {:?}", p.name));
+                return Err(msg!("error-records-name-twice", name = name));
             }
         }
         // Also refused: more games with hints than games.
@@ -953,38 +961,48 @@ impl Records {
         for p in &self.profiles {
             for (g, l, t) in p.vs_computer_entries() {
                 if too_many(&t) {
-                    return Err(format!(
-                        "{:?}, {g}, {l}: more than {} games",
-                        p.name,
-                        u32::MAX
+                    return Err(msg!(
+                        "error-records-too-many",
+                        name = format!("{:?}", p.name),
+                        game = g.to_string(),
+                        level = l.to_string(),
+                        max = u32::MAX
                     ));
                 }
             }
             for (opponent, m) in &p.head_to_head {
                 if opponent == &p.name {
-                    return Err(format!(
-                        "{:?} has a head-to-head record against itself",
-                        p.name
+                    return Err(msg!(
+                        "error-records-against-itself",
+                        name = format!("{:?}", p.name)
                     ));
                 }
                 let Some(other) = self.profile(opponent) else {
                     if m.values().all(|t| t.games() == 0) {
                         continue;
                     }
-                    return Err(format!(
-                        "{:?} has a head-to-head record against unknown profile {opponent:?}",
-                        p.name
+                    return Err(msg!(
+                        "error-records-unknown-opponent",
+                        name = format!("{:?}", p.name),
+                        opponent = format!("{opponent:?}")
                     ));
                 };
                 for (g, t) in m {
                     if too_many(t) {
-                        return Err(format!("{:?} vs {opponent:?}, {g}: too many games", p.name));
+                        return Err(msg!(
+                            "error-records-h2h-too-many",
+                            name = format!("{:?}", p.name),
+                            opponent = format!("{opponent:?}"),
+                            game = g.to_string()
+                        ));
                     }
                     // Each side counts its own hints: only the results must mirror.
                     if other.head_to_head(&p.name, *g).results() != t.mirrored().results() {
-                        return Err(format!(
-                            "head-to-head records of {:?} and {opponent:?} in {g} disagree",
-                            p.name
+                        return Err(msg!(
+                            "error-records-h2h-disagree",
+                            name = format!("{:?}", p.name),
+                            opponent = format!("{opponent:?}"),
+                            game = g.to_string()
                         ));
                     }
                 }
@@ -1019,7 +1037,7 @@ impl Records {
             recorded_games: file.recorded_games,
             extra: file.extra,
         };
-        records.validate().map_err(LoadError::invalid)?;
+        records.validate().map_err(LoadError::invalid_msg)?;
         Ok(records)
     }
 
@@ -1169,7 +1187,7 @@ impl RecordStore {
         if changed || from_memory {
             records
                 .validate()
-                .map_err(|r| SaveError::Invalid(LoadError::invalid(r)))?;
+                .map_err(|r| SaveError::Invalid(LoadError::invalid_msg(r)))?;
             atomic::write_atomic(&self.path, records.to_json().as_bytes()).map_err(|source| {
                 SaveError::Io {
                     path: self.path.clone(),

@@ -87,6 +87,8 @@ use crate::core::{
     AiConfig, ByGame, BySide, Ending, GameKind, GameRules, MAX_DEPTH, MIN_DEPTH, Outcome, Side,
 };
 use crate::gomoku::{self, Point, Rule};
+use crate::i18n::Message;
+use crate::msg;
 use crate::persist::records::{GameId, GameKey, check_name};
 use crate::reversi;
 use crate::session::{PlayerKind, Session};
@@ -512,12 +514,22 @@ impl GameReplay {
 
 /// "\"start\": reason".
 fn start_error(reason: String) -> LoadError {
-    LoadError::invalid(format!("\"start\": {reason}"))
+    LoadError::invalid_msg(msg!("error-field", field = "start", problem = reason))
 }
 
 /// "move 3 (\"d3\"): reason".
-fn move_error(index: usize, text: &str, reason: impl fmt::Display) -> LoadError {
-    LoadError::invalid(format!("move {} ({text:?}): {reason}", index + 1))
+fn move_error(index: usize, text: &str, reason: Message) -> LoadError {
+    LoadError::invalid_msg(msg!(
+        "error-move",
+        number = index + 1,
+        mv = format!("{text:?}"),
+        problem = reason
+    ))
+}
+
+/// A parse error's own words (the notation's, in English).
+fn words(e: impl fmt::Display) -> Message {
+    Message::literal(e.to_string())
 }
 
 impl SavedGame {
@@ -637,8 +649,21 @@ impl SavedGame {
     /// # Errors
     /// [`LoadError::Invalid`] naming the written move number and the problem.
     pub fn import_reversi_transcript(text: &str, meta: GameMeta) -> Result<SavedGame, LoadError> {
-        let moves = reversi::notation::parse_transcript(text)
-            .map_err(|e| LoadError::invalid(e.to_string()))?;
+        let moves = reversi::notation::parse_transcript(text).map_err(|e| {
+            LoadError::invalid_msg(match e {
+                reversi::TranscriptError::Syntax { ply, text } => msg!(
+                    "error-transcript-syntax",
+                    number = ply,
+                    text = format!("{text:?}")
+                ),
+                reversi::TranscriptError::Illegal { ply, mv, reason } => msg!(
+                    "error-transcript-illegal",
+                    number = ply,
+                    mv = mv.to_string(),
+                    problem = reason.message()
+                ),
+            })
+        })?;
         let t = meta.started;
         SavedGame::from_reversi(meta, moves.into_iter().map(|m| (m, t)))
     }
@@ -708,7 +733,7 @@ impl SavedGame {
     /// is then unchanged.
     pub fn resign(&mut self, side: Side) -> Result<(), LoadError> {
         if self.replay()?.board_outcome().is_some() {
-            return Err(LoadError::invalid("the game is already over"));
+            return Err(LoadError::invalid_msg(msg!("error-game-already-over")));
         }
         self.result = Some(SavedResult::Resigned(side));
         Ok(())
@@ -728,35 +753,48 @@ impl SavedGame {
             .iter()
             .find(|n| n.number == 0 || n.number > self.moves.len())
         {
-            return Err(LoadError::invalid(format!(
-                "the review has a note on move {}, but the game has {} moves",
-                note.number,
-                self.moves.len()
+            return Err(LoadError::invalid_msg(msg!(
+                "error-review-note",
+                number = note.number,
+                moves = self.moves.len()
             )));
         }
         for side in Side::BOTH {
             let level = self.levels.get(side);
             let depth = level.depth;
             if !(MIN_DEPTH..=MAX_DEPTH).contains(&depth) {
-                return Err(LoadError::invalid(format!(
-                    "{side}'s search depth {depth} is outside {MIN_DEPTH}..={MAX_DEPTH}"
+                return Err(LoadError::invalid_msg(msg!(
+                    "error-depth-range",
+                    side = side,
+                    depth = depth,
+                    min = MIN_DEPTH,
+                    max = MAX_DEPTH
                 )));
             }
             if let Some(ms) = level.time_ms
                 && ms > MAX_MOVE_TIME_MS
             {
-                return Err(LoadError::invalid(format!(
-                    "{side}'s time per move {ms} ms is more than {MAX_MOVE_TIME_MS} ms"
+                return Err(LoadError::invalid_msg(msg!(
+                    "error-move-time-range",
+                    side = side,
+                    ms = ms,
+                    max = MAX_MOVE_TIME_MS
                 )));
             }
             if let Some(name) = self.profiles.get(side) {
                 if name.trim().is_empty() {
-                    return Err(LoadError::invalid(format!(
-                        "{side}'s profile name is empty"
+                    return Err(LoadError::invalid_msg(msg!(
+                        "error-profile-empty",
+                        side = side
                     )));
                 }
-                check_name(name)
-                    .map_err(|e| LoadError::invalid(format!("{side}'s profile name: {e}")))?;
+                check_name(name).map_err(|e| {
+                    LoadError::invalid_msg(msg!(
+                        "error-profile-name",
+                        side = side,
+                        problem = e.message()
+                    ))
+                })?;
             }
         }
         let times = [("started", self.started), ("saved", self.saved)]
@@ -764,34 +802,41 @@ impl SavedGame {
             .chain(self.moves.iter().map(|m| ("a move's time", m.time)));
         for (what, t) in times {
             if t > MAX_TIME_MS {
-                return Err(LoadError::invalid(format!(
-                    "{what} {t} is after the year 3000 (Unix milliseconds up to {MAX_TIME_MS})"
+                return Err(LoadError::invalid_msg(msg!(
+                    "error-time-range",
+                    field = what,
+                    time = t,
+                    max = MAX_TIME_MS
                 )));
             }
         }
         if let Some(clock) = &self.clock {
-            clock
-                .validate(self.moves.len())
-                .map_err(|e| LoadError::invalid(format!("\"clock\": {e}")))?;
+            clock.validate(self.moves.len()).map_err(|e| {
+                LoadError::invalid_msg(msg!("error-field", field = "clock", problem = e))
+            })?;
         }
         let replay = self.replay()?;
         let board = replay.board_outcome();
         match (self.result, board) {
             (None, _) => {}
             (Some(stated), Some(_)) if stated.ending().is_some() => {
-                return Err(LoadError::invalid(format!(
-                    "the result says \"{stated}\", but the game had already ended on the board"
+                return Err(LoadError::invalid_msg(msg!(
+                    "error-result-after-end",
+                    result = stated.to_string()
                 )));
             }
             (Some(stated), None) if stated.ending().is_some() => {}
             (Some(stated), Some(actual)) if stated.outcome() == actual => {}
             (Some(stated), actual) => {
-                let actual = actual.map_or("the game is not over".to_string(), |o| {
-                    format!("the moves give {}", SavedResult::from_outcome(o))
-                });
-                return Err(LoadError::invalid(format!(
-                    "the result says \"{stated}\" but {actual}"
-                )));
+                let text = match actual {
+                    Some(o) => msg!(
+                        "error-result-disagrees",
+                        result = stated.to_string(),
+                        actual = SavedResult::from_outcome(o).to_string()
+                    ),
+                    None => msg!("error-result-not-over", result = stated.to_string()),
+                };
+                return Err(LoadError::invalid_msg(text));
             }
         }
         Ok(replay)
@@ -807,10 +852,10 @@ impl SavedGame {
         match self.game {
             GameKind::Reversi => {
                 if self.rule.is_some() {
-                    return Err(LoadError::invalid("a Reversi game has no \"rule\""));
+                    return Err(LoadError::invalid_msg(msg!("error-reversi-rule")));
                 }
                 if self.board_size.is_some_and(|s| s != 8) {
-                    return Err(LoadError::invalid("a Reversi board is 8x8"));
+                    return Err(LoadError::invalid_msg(msg!("error-reversi-size")));
                 }
                 let mut pos = match &self.start {
                     None => reversi::Position::new(),
@@ -820,8 +865,10 @@ impl SavedGame {
                 let mut positions = Vec::with_capacity(self.moves.len() + 1);
                 positions.push(pos);
                 for (i, m) in self.moves.iter().enumerate() {
-                    let mv: reversi::Move = m.mv.parse().map_err(|e| move_error(i, &m.mv, e))?;
-                    pos.play(mv).map_err(|e| move_error(i, &m.mv, e))?;
+                    let mv: reversi::Move =
+                        m.mv.parse().map_err(|e| move_error(i, &m.mv, words(e)))?;
+                    pos.play(mv)
+                        .map_err(|e| move_error(i, &m.mv, e.message()))?;
                     moves.push(mv);
                     positions.push(pos);
                 }
@@ -830,21 +877,21 @@ impl SavedGame {
             GameKind::Gomoku => {
                 let rule = self
                     .rule
-                    .ok_or_else(|| LoadError::invalid("a Gomoku game needs a \"rule\""))?;
+                    .ok_or_else(|| LoadError::invalid_msg(msg!("error-gomoku-rule")))?;
                 let size = self
                     .board_size
-                    .ok_or_else(|| LoadError::invalid("a Gomoku game needs a \"board_size\""))?;
+                    .ok_or_else(|| LoadError::invalid_msg(msg!("error-gomoku-size")))?;
                 let mut pos = match &self.start {
                     None => gomoku::Position::new(size, rule)
-                        .map_err(|e| LoadError::invalid(e.to_string()))?,
+                        .map_err(|e| LoadError::invalid_msg(e.message()))?,
                     Some(start) => start.gomoku_position(size, rule).map_err(start_error)?,
                 };
                 let mut moves = Vec::with_capacity(self.moves.len());
                 let mut positions = Vec::with_capacity(self.moves.len() + 1);
                 positions.push(pos.clone());
                 for (i, m) in self.moves.iter().enumerate() {
-                    let p: Point = m.mv.parse().map_err(|e| move_error(i, &m.mv, e))?;
-                    pos.play(p).map_err(|e| move_error(i, &m.mv, e))?;
+                    let p: Point = m.mv.parse().map_err(|e| move_error(i, &m.mv, words(e)))?;
+                    pos.play(p).map_err(|e| move_error(i, &m.mv, e.message()))?;
                     moves.push(p);
                     positions.push(pos.clone());
                 }
@@ -859,11 +906,12 @@ impl SavedGame {
     /// [`LoadError::Invalid`] when this is not a valid Reversi game.
     pub fn to_reversi_session(&self) -> Result<Session<reversi::Position>, LoadError> {
         let GameReplay::Reversi { moves, positions } = self.replay()? else {
-            return Err(LoadError::invalid("this is not a Reversi game"));
+            return Err(LoadError::invalid_msg(msg!("error-not-reversi")));
         };
         let mut s = Session::new(positions[0], self.players);
         for (i, mv) in moves.into_iter().enumerate() {
-            s.play(mv).map_err(|e| move_error(i, &mv.to_string(), e))?;
+            s.play(mv)
+                .map_err(|e| move_error(i, &mv.to_string(), e.message()))?;
         }
         Ok(s)
     }
@@ -878,7 +926,7 @@ impl SavedGame {
             mut positions,
         } = self.replay()?
         else {
-            return Err(LoadError::invalid("this is not a Gomoku game"));
+            return Err(LoadError::invalid_msg(msg!("error-not-gomoku")));
         };
         positions.truncate(1);
         let start = positions
@@ -886,7 +934,8 @@ impl SavedGame {
             .ok_or_else(|| LoadError::invalid("no start position"))?;
         let mut s = Session::new(start, self.players);
         for (i, p) in moves.into_iter().enumerate() {
-            s.play(p).map_err(|e| move_error(i, &p.to_string(), e))?;
+            s.play(p)
+                .map_err(|e| move_error(i, &p.to_string(), e.message()))?;
         }
         Ok(s)
     }
@@ -972,7 +1021,7 @@ pub fn parse_gomoku_moves(text: &str) -> Result<Vec<Point>, LoadError> {
         let token = &rest[..after_letter + digits];
         let point: Point = token
             .parse()
-            .map_err(|e| LoadError::invalid(format!("move {} ({token:?}): {e}", out.len() + 1)))?;
+            .map_err(|e| move_error(out.len(), token, words(e)))?;
         out.push(point);
         rest = &rest[after_letter + digits..];
     }

@@ -39,6 +39,7 @@ use serde::{Deserialize, Serialize};
 use crate::core::ByGame;
 use crate::core::clock::TimeControl;
 use crate::i18n::Language;
+use crate::msg;
 
 use super::records::check_name;
 use super::{FORMAT_VERSION, LoadError, SaveError, atomic, load_with_policy, parse_json, paths};
@@ -254,29 +255,34 @@ impl Settings {
         ] {
             let Some(name) = name else { continue };
             if name.trim() != name {
-                return Err(LoadError::invalid(format!(
-                    "\"{field}\" has surrounding spaces"
+                return Err(LoadError::invalid_msg(msg!(
+                    "error-field-spaces",
+                    field = field
                 )));
             }
-            check_name(name).map_err(|e| LoadError::invalid(format!("\"{field}\": {e}")))?;
+            check_name(name).map_err(|e| {
+                LoadError::invalid_msg(msg!("error-field", field = field, problem = e.message()))
+            })?;
         }
         for control in [self.time_controls.reversi, self.time_controls.gomoku] {
-            control
-                .validate()
-                .map_err(|e| LoadError::invalid(format!("\"time_controls\": {e}")))?;
+            control.validate().map_err(|e| {
+                LoadError::invalid_msg(msg!("error-field", field = "time_controls", problem = e))
+            })?;
         }
         // `contains` is false for NaN too.
         if !(MIN_ZOOM..=MAX_ZOOM).contains(&self.zoom) {
-            return Err(LoadError::invalid(format!(
-                "\"zoom\" is {}, not between {MIN_ZOOM} and {MAX_ZOOM}",
-                self.zoom
+            return Err(LoadError::invalid_msg(msg!(
+                "error-zoom-range",
+                zoom = self.zoom.to_string(),
+                min = MIN_ZOOM.to_string(),
+                max = MAX_ZOOM.to_string()
             )));
         }
         if self.sound_volume > crate::audio::MAX_VOLUME {
-            return Err(LoadError::invalid(format!(
-                "\"sound_volume\" is {}, above {}",
-                self.sound_volume,
-                crate::audio::MAX_VOLUME
+            return Err(LoadError::invalid_msg(msg!(
+                "error-volume-range",
+                volume = self.sound_volume,
+                max = crate::audio::MAX_VOLUME
             )));
         }
         Ok(())
