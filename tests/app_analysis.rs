@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use reversi_gomoku::app::analysis::{Analyst, PositionKey, Verdict, negate};
+use reversi_gomoku::app::analysis::{Analyst, PositionKey, Verdict};
 use reversi_gomoku::core::{GameRules, Score, StopFlag};
 use reversi_gomoku::gomoku::{self, GomokuEngine, Rule};
 use reversi_gomoku::reversi::{self, Move, ReversiEngine, solve};
@@ -120,7 +120,7 @@ fn verdict_thresholds() {
         Verdict::of(Score::Eval(100), Score::Eval(50)),
         Verdict::Inaccuracy
     );
-    assert_eq!(negate(Score::WinIn(3)), Score::LossIn(3));
+    assert_eq!(Score::WinIn(3).for_opponent(), Score::LossIn(3));
 }
 
 fn gomoku_position(moves: &[&str]) -> (gomoku::Position, Vec<gomoku::Point>) {

@@ -508,7 +508,7 @@ impl<G: GameRules> Review<G> {
                 if same_side {
                     next.score
                 } else {
-                    negate(next.score)
+                    next.score.for_opponent()
                 }
             }
         };
@@ -584,16 +584,5 @@ pub fn graph_value(score: Score) -> f64 {
         Score::Eval(v) => GRAPH_LIMIT * (f64::from(v) / 270.0).tanh(),
         Score::WinIn(_) => GRAPH_LIMIT,
         Score::LossIn(_) => -GRAPH_LIMIT,
-    }
-}
-
-/// The same score from the other side's point of view.
-#[must_use]
-pub fn negate(score: Score) -> Score {
-    match score {
-        Score::Discs(d) => Score::Discs(-d),
-        Score::Eval(v) => Score::Eval(-v),
-        Score::WinIn(n) => Score::LossIn(n),
-        Score::LossIn(n) => Score::WinIn(n),
     }
 }
