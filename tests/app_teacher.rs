@@ -79,8 +79,8 @@ fn h_gives_a_hint_that_is_counted_and_never_played() {
     let hint = tab.teacher.hint().unwrap();
     assert!(tab.ctl.session.position().legal_moves().contains(&hint.mv));
     assert_eq!(tab.ctl.session.ply(), 0, "a hint is never played");
-    assert_eq!(tab.teacher.hints_used.black, 1);
-    assert_eq!(tab.teacher.hints_used.white, 0);
+    assert_eq!(tab.track.hints.black, 1);
+    assert_eq!(tab.track.hints.white, 0);
     // The panel says which move.
     let text = format!("Hint: {} ({})", hint.mv, hint.score.label());
     h.get_by_label(&text);
@@ -100,7 +100,7 @@ fn a_hint_is_refused_on_the_computers_turn() {
     h.key_press(Key::H);
     h.run_steps(2);
     assert!(app(&h).reversi.teacher.hint().is_none());
-    assert_eq!(app(&h).reversi.teacher.hints_used.black, 0);
+    assert_eq!(app(&h).reversi.track.hints.black, 0);
 }
 
 /// Reviews `transcript` in `game` (search time cut to 40 ms a position), then clicks the

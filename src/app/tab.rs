@@ -330,7 +330,6 @@ impl<G: GameView> Tab<G> {
             .set_ending(saved.result.and_then(SavedResult::ending));
         self.draw_offer = None;
         self.teacher.new_game();
-        self.teacher.hints_used = saved.hints;
         self.track.adopt(self.ctl.serial(), saved);
         G::after_load(self);
         Ok(())
@@ -484,7 +483,7 @@ impl<G: GameView> Tab<G> {
             ai: ctl.ai,
             profiles: data.side_profiles(players),
             outcome: Outcome::Win(human.other()),
-            hints: self.teacher.hints_used,
+            hints: self.track.hints,
         };
         data.request_record(record);
         self.track.recorded = true;
@@ -950,7 +949,6 @@ impl<G: GameView> AnyTab for Tab<G> {
         if let Some(wait) = self.replay.as_mut().and_then(Replay::tick) {
             ctx.request_repaint_after(wait);
         }
-        self.track.hints = self.teacher.hints_used;
         persistence::tick(&self.ctl, &mut self.track, data);
         self.teacher_logic();
         G::view_logic(self, ctx);

@@ -5,7 +5,7 @@
 
 use egui::{Align2, Color32, FontId, Painter, Stroke, Ui};
 
-use crate::core::{BySide, Engine, GameRules, MoveScore, Score, Side};
+use crate::core::{Engine, GameRules, MoveScore, Score};
 use crate::persist::MoveNote;
 use crate::tr;
 
@@ -28,9 +28,6 @@ pub struct Teacher<G: GameRules> {
     analyst: Option<Analyst<G>>,
     /// "Show move scores" is on.
     pub show_scores: bool,
-    /// Hints given to each side in the game in progress (a game won with hints is recorded
-    /// as such).
-    pub hints_used: BySide<u32>,
     /// A better move to show on the board: the review's suggestion at that ply.
     shown_better: Option<(usize, G::Move)>,
     /// Search time per position of a review, in milliseconds.
@@ -42,7 +39,6 @@ impl<G: GameRules> Default for Teacher<G> {
         Teacher {
             analyst: None,
             show_scores: false,
-            hints_used: BySide::default(),
             shown_better: None,
             review_ms: REVIEW_MS_PER_POSITION,
         }
@@ -70,13 +66,8 @@ impl<G: GameRules> Teacher<G> {
         }
     }
 
-    /// Ask for a hint for the side to move (counted for `side`'s record).
-    pub fn request_hint<E: Engine<G> + Default + 'static>(
-        &mut self,
-        ctx: &egui::Context,
-        side: Side,
-    ) {
-        *self.hints_used.get_mut(side) += 1;
+    /// Ask for a hint for the side to move.
+    pub fn request_hint<E: Engine<G> + Default + 'static>(&mut self, ctx: &egui::Context) {
         self.analyst::<E>(ctx).request_hint();
     }
 
@@ -109,7 +100,6 @@ impl<G: GameRules> Teacher<G> {
 
     /// A new game: hints counted afresh, the old review gone.
     pub fn new_game(&mut self) {
-        self.hints_used = BySide::default();
         self.shown_better = None;
         if let Some(analyst) = &mut self.analyst {
             analyst.clear_review();
@@ -462,7 +452,9 @@ impl<G: GameView> Tab<G> {
             return;
         }
         let side = self.ctl.session.position().side_to_move();
-        self.teacher.request_hint::<G::Engine>(ctx, side);
+        // Counted in the game's own bookkeeping: the records and the autosave take it there.
+        *self.track.hints.get_mut(side) += 1;
+        self.teacher.request_hint::<G::Engine>(ctx);
     }
 
     /// Draws the scores, the hint and the review's better move over the board.
