@@ -109,7 +109,8 @@ pub enum ReversiCommand {
     /// shipped `assets/reversi-eval.bin` is `fit-eval --games
     /// tests/data/othello-games-2023-2025.txt --out assets/reversi-eval.bin`).
     FitEval {
-        /// Games, one per line, transcript first ("f5d6c3…"); `#` lines are comments.
+        /// Games, one per line, transcript first ("f5d6c3…"); `#` lines are comments. A
+        /// name ending in `.xz` is decompressed first.
         #[arg(long)]
         games: std::path::PathBuf,
         /// Where to write the weights (atomically).

@@ -155,3 +155,37 @@ fn explicit_and_inferred_passes_agree() {
         .collect::<String>();
     assert_eq!(parse_transcript(&dashes).expect("dashes"), line);
 }
+
+/// The WTHOR collection ships xz-compressed; `read_games_file` gives the text back, and every
+/// one of its 135 642 games (as its header says) is a line with a legal transcript.
+#[test]
+fn wthor_collection_decompresses_to_all_its_games() {
+    let path = std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/othello-games-wthor-1977-2025.txt.xz"
+    ));
+    let text = reversi_gomoku::tools::read_games_file(path).expect("the shipped xz file reads");
+    assert!(text.starts_with("# 135642 complete Othello tournament games"));
+    let games: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .collect();
+    assert_eq!(games.len(), 135_642);
+    for (n, line) in games.iter().enumerate().step_by(997) {
+        let transcript = line.split_whitespace().next().expect("transcript field");
+        let moves = parse_transcript(transcript).unwrap_or_else(|e| panic!("game {n}: {e}"));
+        replay(&moves).unwrap_or_else(|e| panic!("game {n}: {e}"));
+    }
+}
+
+/// A file named `.xz` that is not xz is refused with the file's name, not read as garbage.
+#[test]
+fn a_damaged_xz_file_is_refused_by_name() {
+    let dir = std::env::temp_dir().join(format!("rg-xz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("games.txt.xz");
+    std::fs::write(&path, b"f5d6c3 not compressed at all").expect("write");
+    let err = reversi_gomoku::tools::read_games_file(&path).expect_err("not xz");
+    assert!(err.contains("games.txt.xz") && err.contains("xz"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
