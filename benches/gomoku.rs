@@ -108,6 +108,7 @@ fn benches(c: &mut Criterion) {
         depth: 4,
         time_ms: None,
         seed: Some(1),
+        threads: 1,
     };
     c.bench_function("gomoku/medium_move_middle_game", |b| {
         b.iter(|| {
@@ -124,6 +125,7 @@ fn benches(c: &mut Criterion) {
         depth: 4,
         time_ms: None,
         seed: Some(1),
+        threads: 1,
     };
     c.bench_function("gomoku/hard_depth4_middle_game", |b| {
         b.iter(|| {

@@ -68,6 +68,7 @@ fn benches(c: &mut Criterion) {
         depth: 8,
         time_ms: None,
         seed: None,
+        threads: 1,
     };
     g.bench_function("hard_depth_8_three_midgames", |b| {
         b.iter(|| {

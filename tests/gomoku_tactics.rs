@@ -139,6 +139,7 @@ fn hard(ms: u64) -> AiConfig {
         depth: 20,
         time_ms: Some(ms),
         seed: Some(1),
+        threads: 1,
     }
 }
 
@@ -149,6 +150,7 @@ fn hard_depth(depth: u32) -> AiConfig {
         depth,
         time_ms: None,
         seed: Some(1),
+        threads: 1,
     }
 }
 
@@ -499,6 +501,7 @@ fn easy_medium_and_hard_never_ignore_a_five_threat() {
                 depth: 4,
                 time_ms: Some(300),
                 seed: Some(tested as u64),
+                threads: 1,
             };
             let best = think(&pos, &cfg);
             if own_fives.is_empty() {
@@ -529,6 +532,7 @@ fn easy_and_medium_take_a_five_and_respect_renju() {
             depth: 1,
             time_ms: None,
             seed: Some(3),
+            threads: 1,
         };
         assert_eq!(think(&pos, &cfg), p("l8"), "{level}");
     }
@@ -541,6 +545,7 @@ fn easy_and_medium_take_a_five_and_respect_renju() {
                 depth: 2,
                 time_ms: Some(200),
                 seed: Some(seed),
+                threads: 1,
             };
             let best = think(&pos, &cfg);
             assert!(
@@ -559,6 +564,7 @@ fn easy_is_reproducible_with_a_seed() {
         depth: 1,
         time_ms: None,
         seed: Some(42),
+        threads: 1,
     };
     let a = think(&pos, &cfg);
     assert_eq!(a, think(&pos, &cfg));
@@ -643,6 +649,7 @@ fn level_matches_report() {
                         depth: 20,
                         time_ms: Some(200),
                         seed: Some(game * 1000 + pos.history().len() as u64),
+                        threads: 1,
                     };
                     let e = &mut engines[usize::from(lvl == strong)];
                     let t = e
@@ -708,6 +715,7 @@ fn hard_respects_stop_and_reports_progress() {
         depth: 20,
         time_ms: None,
         seed: None,
+        threads: 1,
     };
     let t = GomokuEngine::default()
         .think(&pos, &cfg, &stop, &mut |_| {})
@@ -861,6 +869,7 @@ fn medium_blocks_an_open_three_and_takes_short_wins() {
                 depth: 4,
                 time_ms: None,
                 seed: Some(seed),
+                threads: 1,
             };
             let best = think(&pos, &cfg);
             assert!(
@@ -880,6 +889,7 @@ fn medium_blocks_an_open_three_and_takes_short_wins() {
             depth: 4,
             time_ms: None,
             seed: Some(1),
+            threads: 1,
         };
         assert_eq!(think(&pos, &cfg), p("i8"));
     }

@@ -62,6 +62,7 @@ fn hard(depth: u32, time_ms: Option<u64>) -> AiConfig {
         depth,
         time_ms,
         seed: Some(1),
+        threads: 1,
     }
 }
 
@@ -86,12 +87,14 @@ fn every_level_returns_a_legal_move() {
             depth: 1,
             time_ms: None,
             seed: Some(3),
+            threads: 1,
         },
         AiConfig {
             level: Level::Medium,
             depth: 3,
             time_ms: None,
             seed: Some(3),
+            threads: 1,
         },
         hard(4, Some(30)),
     ];
@@ -332,6 +335,7 @@ fn hard_depth_limit_and_stop_flag() {
                 depth: 12,
                 time_ms: None,
                 seed: None,
+                threads: 1,
             },
             &stop,
             &mut |_| {},
@@ -350,6 +354,7 @@ fn easy_is_greedy_and_seeded() {
             depth: 1,
             time_ms: None,
             seed: Some(seed),
+            threads: 1,
         };
         let (mv, _, _) = think(&mut engine, &pos, &cfg);
         let sq = mv.square().expect("a placement");
@@ -406,6 +411,7 @@ fn medium_prefers_a_corner() {
                 depth,
                 time_ms: None,
                 seed: Some(seed),
+                threads: 1,
             };
             let (mv, _, _) = think(&mut engine, &pos, &cfg);
             assert_eq!(mv.to_string(), "a1", "depth {depth}");
@@ -429,6 +435,7 @@ fn hard_beats_medium() {
                     depth: 2,
                     time_ms: None,
                     seed: Some(5),
+                    threads: 1,
                 }
             };
             let (mv, _, _) = think(&mut engine, &pos, &cfg);

@@ -27,6 +27,7 @@ pub fn judge_config() -> AiConfig {
         depth: MAX_DEPTH,
         time_ms: Some(JUDGE_MS),
         seed: None,
+        threads: 1,
     }
 }
 

@@ -81,6 +81,7 @@ pub fn computer_settings<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>, hel
                     {
                         cfg = AiConfig {
                             seed: cfg.seed,
+                            threads: cfg.threads,
                             ..AiConfig::for_level(level)
                         };
                     }

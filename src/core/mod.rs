@@ -267,6 +267,18 @@ pub struct AiConfig {
     pub time_ms: Option<u64>,
     /// Seed for the tie-breaking randomness; `None` = fresh entropy (games differ).
     pub seed: Option<u64>,
+    /// Search threads for Hard, `1..=MAX_THREADS` (more share one transposition table);
+    /// Easy and Medium always search on one. A property of the machine, not of the game: it
+    /// is not written to saved games (they read as 1) and the app sets it from its settings.
+    #[serde(skip, default = "one_thread")]
+    pub threads: u32,
+}
+
+/// Most search threads a user may set (the UI offers `1..=MAX_THREADS`).
+pub const MAX_THREADS: u32 = 8;
+
+fn one_thread() -> u32 {
+    1
 }
 
 impl AiConfig {
@@ -279,18 +291,21 @@ impl AiConfig {
                 depth: 1,
                 time_ms: None,
                 seed: None,
+                threads: 1,
             },
             Level::Medium => AiConfig {
                 level,
                 depth: 4,
                 time_ms: None,
                 seed: None,
+                threads: 1,
             },
             Level::Hard => AiConfig {
                 level,
                 depth: MAX_DEPTH,
                 time_ms: Some(1000),
                 seed: None,
+                threads: 1,
             },
         }
     }

@@ -364,6 +364,7 @@ impl Brain {
             depth: self.max_depth,
             time_ms: Some(budget),
             seed: Some(1),
+            threads: 1,
         };
         let Some(thought) = self.engine.think(pos, &cfg, &StopFlag::new(), &mut |_| {}) else {
             return vec!["ERROR the game is over".into()];

@@ -127,6 +127,7 @@ impl NboardEngine {
             },
             time_ms: self.move_ms,
             seed: Some(1),
+            threads: 1,
         }
     }
 
