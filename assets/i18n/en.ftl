@@ -490,7 +490,7 @@ view-animation-normal = Normal
 
 sound-menu = Sound
 sound-menu-hover = Volume and mute (M)
-sound-mute = Mute (M)
+sound-mute = Mute
 sound-volume = Volume
 sound-starting = Looking for an audio output…
 # $device: the system's name of the audio output.
@@ -590,3 +590,46 @@ error-records-h2h-too-many = { $name } vs { $opponent }, { $game }: too many gam
 error-records-h2h-disagree = head-to-head records of { $name } and { $opponent } in { $game } disagree
 error-transcript-syntax = move { $number }: cannot read { $text } as a square (a1-h8) or a pass
 error-transcript-illegal = move { $number } ({ $mv }): { $problem }
+
+## Lock, boss key and shortcut settings (issue 19)
+
+shortcut-lock = Lock or unlock the game (pause)
+shortcut-boss-key = Boss key: hide the window at once, silent and locked
+shortcut-mute = Mute or unmute the sound
+lock-lock = Lock
+lock-unlock = Unlock
+lock-lock-hover = Lock the game: the boards take no move, the computer and the clocks stop
+lock-unlock-hover = Unlock the game and play on
+lock-mark = Locked
+lock-how = Press { $keys }, or Unlock at the top, to play on
+lock-how-button = Press Unlock at the top to play on
+lock-status = Locked: the computer and the clocks wait. { $how }.
+lock-ask-heading = The game is locked
+lock-ask-new-game = Unlock the game to start a new one?
+lock-ask-open = Unlock the game to open another one?
+lock-ask-setup = Unlock the game to play the position you set up?
+lock-ask-undo = Unlock the game to take a move back?
+lock-ask-redo = Unlock the game to replay a move?
+lock-ask-unlock = Unlock and go on
+lock-ask-stay = Stay locked
+tray-tooltip = The game stays locked while hidden; Show brings the window back.
+tray-show = Show
+tray-hide = Hide (boss key)
+tray-quit = Quit
+shortcuts-button = Shortcuts…
+shortcuts-button-hover = Change the keyboard shortcuts
+shortcuts-title = Keyboard shortcuts
+shortcuts-intro = Change… waits for the key combination to use instead, Add… for one more; Esc cancels. A combination another action has is refused. The help and the tooltips show the keys chosen here, and they are remembered.
+shortcuts-press = Press the new key combination (Esc cancels).
+shortcuts-press-short = press a key…
+shortcuts-change = Change…
+shortcuts-add = Add…
+shortcuts-none = (none)
+shortcuts-reset = Reset to defaults
+shortcuts-were-reset = Every shortcut is back to its default.
+shortcuts-bound = { $keys } now does: { $action }.
+shortcuts-taken = { $keys } is already used by "{ $action }": choose another combination, or change that one first.
+notice-shortcut-problem = A keyboard shortcut in settings.json was left out ({ $problem }); the others apply.
+help-controls-lock = Lock (the Lock button at the top, or { $lock }) pauses both games: the boards take no move, the computer stops thinking and the clocks stop. New game, Undo, Redo and opening a game ask to unlock first. The lock is kept when you close the app.
+help-controls-boss = The boss key ({ $boss }) hides the window at once: to the system tray where the desktop has one (choose Show in the tray icon's menu, or click the icon, to bring it back), else minimised. It also silences the sound and locks the game; the window comes back exactly as it was, still locked until you unlock.
+help-controls-shortcuts = Shortcuts at the top changes any keyboard shortcut; a combination another action has is refused, and Reset to defaults restores them all.

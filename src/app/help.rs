@@ -196,6 +196,16 @@ fn controls(ui: &mut Ui) {
     paragraph(ui, &tr!("help-controls-clocks"));
     paragraph(ui, &tr!("help-controls-draw"));
     paragraph(ui, &tr!("help-controls-analysis"));
+    let bindings = Bindings::of(ui.ctx());
+    let keys = |action| {
+        bindings
+            .describe(ui.ctx(), action)
+            .unwrap_or_else(|| tr!("shortcuts-none"))
+    };
+    let (lock, boss) = (keys(Action::Lock), keys(Action::BossKey));
+    paragraph(ui, &tr!("help-controls-lock", lock = lock));
+    paragraph(ui, &tr!("help-controls-boss", boss = boss));
+    paragraph(ui, &tr!("help-controls-shortcuts"));
 }
 
 fn shortcut_table(ui: &mut Ui) {

@@ -1,5 +1,6 @@
 //! The app's sound: playing what the tabs ask for ([`super::tab::Tab::cue`]) on the output,
-//! the Sound menu in the top bar (mute, volume, what the output is doing) and the M key.
+//! the Sound menu in the top bar (mute, volume, what the output is doing); the M key is in
+//! the shortcut table.
 //! Volume and mute live in the settings ([`DataStore::set_sound`]).
 
 use crate::audio::{AudioSink, OutputState, Sound, gain_for_volume};
@@ -8,6 +9,7 @@ use crate::tr;
 
 use super::ReversiGomokuApp;
 use super::persistence::DataStore;
+use super::shortcuts::Action;
 
 impl ReversiGomokuApp {
     /// Replace the sound output. The app starts with [`crate::audio::NoOutput`]; [`super::run`]
@@ -24,10 +26,11 @@ impl ReversiGomokuApp {
     }
 
     /// Play the sounds the tabs asked for: the shown tab's, at the player's volume, unless
-    /// muted. A hidden tab's (a computer game going on there) are dropped.
+    /// muted or the boss key hid the window. A hidden tab's (a computer game going on there)
+    /// are dropped.
     pub(super) fn play_cues(&mut self) {
         let shown = self.game;
-        let muted = self.data.sound_muted();
+        let muted = !self.sound_allowed();
         let gain = gain_for_volume(self.data.sound_volume());
         for kind in crate::core::GameKind::ALL {
             let cues = self.tab_mut(kind).take_sounds();
@@ -37,17 +40,6 @@ impl ReversiGomokuApp {
             for sound in cues {
                 self.audio.play(sound, gain);
             }
-        }
-    }
-
-    /// M mutes or unmutes, except while typing in a text field.
-    pub(super) fn sound_shortcut(&mut self, ctx: &egui::Context) {
-        if ctx.text_edit_focused() {
-            return;
-        }
-        if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::M)) {
-            let data = &mut self.data;
-            data.set_sound(data.sound_volume(), !data.sound_muted());
         }
     }
 
@@ -75,7 +67,8 @@ fn sound_settings(
 ) {
     let mut muted = data.sound_muted();
     let mut volume = data.sound_volume();
-    ui.checkbox(&mut muted, tr!("sound-mute"));
+    let label = super::shortcuts::hover_text(ui.ctx(), &tr!("sound-mute"), Action::Mute);
+    ui.checkbox(&mut muted, label);
     let slider = ui.add_enabled(
         !muted,
         egui::Slider::new(&mut volume, 0..=crate::audio::MAX_VOLUME)
