@@ -153,7 +153,7 @@ impl ReversiGomokuApp {
         };
         let hover = shortcuts::hover_text(ui.ctx(), &hover, Action::Lock);
         if ui
-            .selectable_label(self.locked, label)
+            .add(egui::Button::new(label).selected(self.locked))
             .on_hover_text(hover)
             .clicked()
         {

@@ -10,7 +10,7 @@ use egui::{Event, KeyboardShortcut, RichText, Ui};
 use crate::tr;
 
 use super::persistence::DataStore;
-use super::shortcuts::{Action, BindError, Bindings, CANCEL_KEY};
+use super::shortcuts::{Action, BindError, Bindings, CANCEL_KEY, is_modifier_key};
 
 /// The Shortcuts window's state.
 #[derive(Debug, Default)]
@@ -44,7 +44,7 @@ impl ShortcutEditor {
     }
 
     /// While capturing: takes this frame's key presses (no other part of the window sees
-    /// them) and binds the first to the action, or refuses it when another action has it
+    /// them) and binds the first that is not a modifier key alone to the action, or refuses it when another action has it
     /// (then waits for another); Esc cancels.
     pub fn capture(&mut self, ctx: &egui::Context, data: &mut DataStore) {
         let Some((action, replace)) = self.capture else {
@@ -52,12 +52,13 @@ impl ShortcutEditor {
         };
         let pressed = ctx.input_mut(|i| {
             let first = i.events.iter().find_map(|e| match e {
+                // Ctrl, Shift… alone are on their way to a combination.
                 Event::Key {
                     key,
                     pressed: true,
                     modifiers,
                     ..
-                } => Some(KeyboardShortcut::new(*modifiers, *key)),
+                } if !is_modifier_key(*key) => Some(KeyboardShortcut::new(*modifiers, *key)),
                 _ => None,
             });
             i.events

@@ -443,6 +443,23 @@ pub enum BindError {
     Reserved,
 }
 
+/// Whether `key` is a modifier key itself (Ctrl, Shift, Alt, Super): pressed on its way to a
+/// combination, it is not one.
+#[must_use]
+pub fn is_modifier_key(key: Key) -> bool {
+    matches!(
+        key,
+        Key::ShiftLeft
+            | Key::ShiftRight
+            | Key::ControlLeft
+            | Key::ControlRight
+            | Key::AltLeft
+            | Key::AltRight
+            | Key::SuperLeft
+            | Key::SuperRight
+    )
+}
+
 /// `shortcut` as the table compares and keeps it: Ctrl (Cmd on macOS) as egui's
 /// platform-neutral `command`, the Mac's own Control key as `ctrl` only when Cmd is not
 /// also down; so a combination pressed and the same one written in the table are equal.

@@ -358,11 +358,12 @@ impl<G: GameView> Tab<G> {
         let players = self.ctl.session.players;
         let hot_seat = players.black == PlayerKind::Human && players.white == PlayerKind::Human;
         let human_to_move = self.ctl.session.player_to_move() == PlayerKind::Human;
-        !self.locked
-            && self.replay.is_none()
-            && !window.dialog_open
-            && !(window.minimized && hot_seat)
-            && (window.shown || !human_to_move)
+        let paused = self.locked
+            || self.replay.is_some()
+            || window.dialog_open
+            || (window.minimized && hot_seat)
+            || (!window.shown && human_to_move);
+        !paused
     }
 
     /// Choose the time control of the next new game; before the first move it applies to
