@@ -53,7 +53,7 @@ fn freq(n: u8) -> f32 {
 struct Xorshift(u32);
 
 impl Xorshift {
-    fn next(&mut self) -> u32 {
+    fn next_u32(&mut self) -> u32 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 17;
         self.0 ^= self.0 << 5;
@@ -200,7 +200,7 @@ pub fn samples(rate: u32) -> Vec<f32> {
         // Arpeggio: up and down the chord two octaves up, in eighths, some left out.
         let order = [1, 2, 3, 2, 1, 2, 3, 2];
         for (k, idx) in order.iter().enumerate() {
-            if rng.next() % 5 == 0 {
+            if rng.next_u32() % 5 == 0 {
                 continue;
             }
             let note = chord[*idx] + 12;
