@@ -95,7 +95,11 @@ fn a_picked_png_or_jpeg_becomes_a_128_pixel_picture_and_bad_files_keep_the_old_o
         let text = err.to_string();
         let name = file.file_name().and_then(|n| n.to_str()).expect("a name");
         assert!(text.contains(name) && text.contains(why), "{text}");
-        assert_eq!(picture_of(&h, &me).as_deref(), Some(second.as_str()), "kept");
+        assert_eq!(
+            picture_of(&h, &me).as_deref(),
+            Some(second.as_str()),
+            "kept"
+        );
     }
     assert_eq!(files_in(&dir.join("pictures")), [second.clone()]);
     let _ = std::fs::remove_dir_all(&dir);
@@ -145,19 +149,28 @@ fn a_rename_keeps_the_picture_and_deleting_the_profile_deletes_it() {
     let images = temp_dir("players", "rename-images");
     let mut h = harness(GameKind::Reversi, Some(&dir));
     let ctx = h.ctx.clone();
-    app_mut(&mut h).data.create_profile("carol").expect("created");
+    app_mut(&mut h)
+        .data
+        .create_profile("carol")
+        .expect("created");
     let png = images.join("me.png");
     image_file(&png, 64, 64, ImageFormat::Png);
     app_mut(&mut h)
         .choose_picture_file(&ctx, "carol", &png)
         .expect("a picture");
     let file = picture_of(&h, "carol").expect("stored");
-    app_mut(&mut h).data.rename_profile("Carol B").expect("renamed");
+    app_mut(&mut h)
+        .data
+        .rename_profile("Carol B")
+        .expect("renamed");
     assert_eq!(picture_of(&h, "Carol B").as_deref(), Some(file.as_str()));
     app_mut(&mut h).data.flush_writes();
     assert!(picture_path(&dir, &file).exists());
 
-    app_mut(&mut h).data.delete_profile("Carol B").expect("deleted");
+    app_mut(&mut h)
+        .data
+        .delete_profile("Carol B")
+        .expect("deleted");
     app_mut(&mut h).data.flush_writes();
     assert!(app(&h).data.records().profile("Carol B").is_none());
     assert!(!picture_path(&dir, &file).exists(), "its picture is gone");
@@ -194,10 +207,7 @@ fn after_a_recorded_hot_seat_game_both_sides_records_change_by_one_game() {
         side_records(a.data.records(), &profiles, &current)
     };
     let before = shown(&h);
-    let SideRecord::HeadToHead {
-        tally, overall, ..
-    } = &before.black
-    else {
+    let SideRecord::HeadToHead { tally, overall, .. } = &before.black else {
         panic!("{:?}", before.black);
     };
     assert_eq!((tally.games(), overall.games()), (0, 0));
@@ -246,10 +256,19 @@ fn against_the_computer_both_the_human_and_the_level_show_their_records() {
     h.run_steps(2);
     let a = app(&h);
     let current = a.tab(GameKind::Reversi).current_game();
-    let sides = side_records(a.data.records(), &a.data.side_profiles(current.players), &current);
+    let sides = side_records(
+        a.data.records(),
+        &a.data.side_profiles(current.players),
+        &current,
+    );
     assert!(matches!(&sides.black, SideRecord::VsComputer { name, .. } if name == "dora"));
-    assert!(matches!(&sides.white, SideRecord::Computer { against: Some((n, _)), .. } if n == "dora"));
-    assert!(h.query_by_label("vs computer Medium: W 0 · L 0 · D 0 · 0%").is_some());
+    assert!(
+        matches!(&sides.white, SideRecord::Computer { against: Some((n, _)), .. } if n == "dora")
+    );
+    assert!(
+        h.query_by_label("vs computer Medium: W 0 · L 0 · D 0 · 0%")
+            .is_some()
+    );
     assert!(h.query_by_label("vs dora: W 0 · L 0 · D 0 · 0%").is_some());
     assert!(h.query_by_label("Computer (Medium)").is_some());
 }

@@ -52,7 +52,9 @@ fn the_built_in_track_is_a_calm_minute_that_loops_without_a_jump() {
     let steps: Vec<f32> = (0..n - 1).map(|i| step(i).abs()).collect();
     let bends: Vec<f32> = (0..n - 2).map(|i| (step(i + 1) - step(i)).abs()).collect();
     let seam = step(n - 1).abs();
-    let bend = (step(n - 1) - step(n - 2)).abs().max((step(0) - step(n - 1)).abs());
+    let bend = (step(n - 1) - step(n - 2))
+        .abs()
+        .max((step(0) - step(n - 1)).abs());
     assert!(seam <= quantile(steps, 0.99), "seam step {seam}");
     assert!(bend <= quantile(bends, 0.99), "seam bend {bend}");
 }
@@ -68,8 +70,11 @@ fn every_format_decodes_to_a_loop_whose_end_joins_its_start() {
             "{name}: {} s",
             m.seconds()
         );
-        let peak = (0..m.body.len()).map(|i| m.sample(i).abs()).fold(0.0, f32::max);
-        assert!((0.4..0.6).contains(&peak), "{name}: peak {peak}");
+        // 0.5, up to √2 as loud where the equal-power crossfade adds the tone to itself.
+        let peak = (0..m.body.len())
+            .map(|i| m.sample(i).abs())
+            .fold(0.0, f32::max);
+        assert!((0.45..0.75).contains(&peak), "{name}: peak {peak}");
         let (inner, seam) = steps(&m);
         assert!(seam <= inner * 1.1, "{name}: seam {seam}, steps {inner}");
     }
@@ -82,14 +87,21 @@ fn a_truncated_or_garbage_file_is_refused_with_the_reason() {
     let cut = dir.join("cut.wav");
     std::fs::write(&cut, &wav[..wav.len() / 2]).expect("write");
     assert!(
-        matches!(decode_file(&cut), Err(MusicError::Truncated { expected: 22_050, .. })),
+        matches!(
+            decode_file(&cut),
+            Err(MusicError::Truncated {
+                expected: 22_050,
+                ..
+            })
+        ),
         "{:?}",
         decode_file(&cut)
     );
     let flac = std::fs::read(data("tone.flac")).expect("fixture");
     let cut = dir.join("cut.flac");
     std::fs::write(&cut, &flac[..flac.len() / 2]).expect("write");
-    assert!(matches!(decode_file(&cut), Err(MusicError::Truncated { .. })));
+    let err = decode_file(&cut);
+    assert!(matches!(err, Err(MusicError::Truncated { .. })), "{err:?}");
     let garbage = dir.join("noise.mp3");
     std::fs::write(&garbage, "this is not music, only words. ".repeat(600)).expect("write");
     let err = decode_file(&garbage).expect_err("garbage");
@@ -126,7 +138,12 @@ fn music_is_off_by_default_then_follows_its_switch_volume_and_mute() {
     });
     let calls = rec.take_music();
     assert_eq!(calls.len(), 1, "{calls:?}");
-    let MusicCall::Play { samples, rate, gain } = calls[0].clone() else {
+    let MusicCall::Play {
+        samples,
+        rate,
+        gain,
+    } = calls[0].clone()
+    else {
         panic!("{calls:?}");
     };
     assert_eq!(rate, tune::TUNE_RATE);
@@ -139,7 +156,11 @@ fn music_is_off_by_default_then_follows_its_switch_volume_and_mute() {
 
     h.key_press(egui::Key::M);
     h.step();
-    assert_eq!(rec.take_music(), [MusicCall::Stop], "mute silences the music too");
+    assert_eq!(
+        rec.take_music(),
+        [MusicCall::Stop],
+        "mute silences the music too"
+    );
     h.key_press(egui::Key::M);
     h.step();
     assert!(
@@ -168,7 +189,10 @@ fn a_file_that_cannot_be_played_is_reported_and_the_previous_choice_kept() {
         .choose_music_file(&good)
         .expect("the OGG file plays");
     h.step();
-    assert!(matches!(rec.take_music()[..], [MusicCall::Play { rate: 22_050, .. }]));
+    assert!(matches!(
+        rec.take_music()[..],
+        [MusicCall::Play { rate: 22_050, .. }]
+    ));
     let chosen = good.to_str().map(str::to_string);
     assert_eq!(app(&h).data.music_file().map(str::to_string), chosen);
 
@@ -179,7 +203,10 @@ fn a_file_that_cannot_be_played_is_reported_and_the_previous_choice_kept() {
         .choose_music_file(&cut)
         .expect_err("truncated");
     let text = err.to_string();
-    assert!(text.contains("cut.wav") && text.contains("cut short"), "{text}");
+    assert!(
+        text.contains("cut.wav") && text.contains("cut short"),
+        "{text}"
+    );
     h.step();
     assert!(rec.take_music().is_empty(), "the music goes on as it was");
     assert_eq!(

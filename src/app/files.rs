@@ -11,8 +11,8 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use image::RgbaImage;
 
 use crate::audio::{MusicError, MusicLoop, decode_file};
-use crate::persist::picture::{PictureError, picture_from_file, save_picture};
 use crate::i18n::Message;
+use crate::persist::picture::{PictureError, picture_from_file, save_picture};
 use crate::persist::{LoadError, MAX_FILE_BYTES, SaveError, SavedGame};
 use crate::{msg, tr};
 
@@ -47,7 +47,11 @@ enum DialogResult {
     Saved(PathBuf, Result<(), SaveError>),
     Music(PathBuf, Box<Result<MusicLoop, MusicError>>),
     /// A picture for a profile, stored under a file name (see [`new_picture`]).
-    Picture(String, PathBuf, Box<Result<(String, RgbaImage), PictureError>>),
+    Picture(
+        String,
+        PathBuf,
+        Box<Result<(String, RgbaImage), PictureError>>,
+    ),
 }
 
 impl ReversiGomokuApp {

@@ -566,8 +566,7 @@ impl ReversiGomokuApp {
             .exact_size(controls_width)
             .show(ui, |ui| {
                 // Both ways: at high zoom in a small window the controls are wider than the panel.
-                egui::ScrollArea::both()
-                    .show(ui, |ui| self.tab_mut(game).side_panel(ui, &players));
+                egui::ScrollArea::both().show(ui, |ui| self.tab_mut(game).side_panel(ui, &players));
             });
         // A review's evaluation graph goes below the board, which shrinks to make room.
         if self.tab(game).has_graph() {
@@ -577,9 +576,9 @@ impl ReversiGomokuApp {
         }
         egui::CentralPanel::default().show(ui, |ui| self.tab_mut(game).board(ui));
         let current = self.tab(game).current_game();
-        let request =
-            self.records_window
-                .show(&ctx, &mut self.data, &mut self.pictures, &current);
+        let request = self
+            .records_window
+            .show(&ctx, &mut self.data, &mut self.pictures, &current);
         if let Some(records_window::RecordsRequest::ChoosePicture(profile)) = request {
             self.picture_dialog(profile);
         }

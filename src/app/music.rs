@@ -28,8 +28,9 @@ impl MusicChoice {
     /// The choice the settings hold.
     #[must_use]
     pub fn of(data: &DataStore) -> MusicChoice {
-        data.music_file()
-            .map_or(MusicChoice::BuiltIn, |f| MusicChoice::File(PathBuf::from(f)))
+        data.music_file().map_or(MusicChoice::BuiltIn, |f| {
+            MusicChoice::File(PathBuf::from(f))
+        })
     }
 
     /// The piece's name for the menu: the built-in track's title, or the file's name.
@@ -55,8 +56,10 @@ impl MusicChoice {
 
 /// A file's name without its folder, for messages.
 fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }
 
 /// The notice for a music file that cannot be played.

@@ -975,7 +975,11 @@ impl DataStore {
             self.save_settings();
         }
         if self.profile() == name {
-            let next = self.records().profile_names().first().map(|n| n.to_string());
+            let next = self
+                .records()
+                .profile_names()
+                .first()
+                .map(|n| n.to_string());
             self.settings.profile = next;
             if self.settings.white_profile == self.settings.profile {
                 self.settings.white_profile = None;

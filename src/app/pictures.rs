@@ -130,9 +130,10 @@ impl Pictures {
                 Ok(picture) => self.insert(ctx, &file, &picture),
                 Err(e) => {
                     self.slots.insert(file.clone(), Slot::Failed);
-                    let path = data
-                        .dir()
-                        .map_or_else(|| file.clone(), |d| picture_path(d, &file).display().to_string());
+                    let path = data.dir().map_or_else(
+                        || file.clone(),
+                        |d| picture_path(d, &file).display().to_string(),
+                    );
                     data.notice(msg!(
                         "picture-damaged",
                         name = profile,
@@ -223,19 +224,30 @@ fn computer_picture(ui: &Ui, rect: Rect, radius: CornerRadius, level: LevelKey) 
     let s = rect.width();
     painter.rect_filled(rect, radius, colour);
     let face = Rect::from_center_size(rect.center() + vec2(0.0, s * 0.08), vec2(s * 0.64, s * 0.5));
-    painter.rect_filled(face, CornerRadius::from((s * 0.1) as u8), Color32::from_gray(235));
+    painter.rect_filled(
+        face,
+        CornerRadius::from((s * 0.1) as u8),
+        Color32::from_gray(235),
+    );
     for dx in [-0.14, 0.14] {
         let eye = face.center() + vec2(dx * s, -s * 0.05);
         painter.circle_filled(eye, s * 0.06, colour);
     }
     let mouth_y = face.center().y + s * 0.12;
     painter.line_segment(
-        [pos2(face.center().x - s * 0.12, mouth_y), pos2(face.center().x + s * 0.12, mouth_y)],
+        [
+            pos2(face.center().x - s * 0.12, mouth_y),
+            pos2(face.center().x + s * 0.12, mouth_y),
+        ],
         egui::Stroke::new((s * 0.04).max(1.0), colour),
     );
     for i in 0..lights {
         let x = rect.center().x + (i as f32 - (lights - 1) as f32 / 2.0) * s * 0.16;
-        painter.circle_filled(pos2(x, rect.top() + s * 0.13), s * 0.05, Color32::from_rgb(255, 215, 90));
+        painter.circle_filled(
+            pos2(x, rect.top() + s * 0.13),
+            s * 0.05,
+            Color32::from_rgb(255, 215, 90),
+        );
     }
 }
 

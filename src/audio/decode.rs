@@ -89,14 +89,22 @@ pub fn decode_file(path: &Path) -> Result<MusicLoop, MusicError> {
     if let Some(ext) = path.extension().and_then(|e| e.to_str()) {
         hint.with_extension(ext);
     }
-    let (samples, rate) = decode_mono(MediaSourceStream::new(Box::new(file), Default::default()), &hint)?;
+    let (samples, rate) = decode_mono(
+        MediaSourceStream::new(Box::new(file), Default::default()),
+        &hint,
+    )?;
     MusicLoop::from_file_samples(&samples, rate).ok_or(MusicError::Silent)
 }
 
 /// Every sample of the default audio track of `stream`, the channels averaged, and its rate.
 fn decode_mono(stream: MediaSourceStream<'_>, hint: &Hint) -> Result<(Vec<f32>, u32), MusicError> {
     let mut format = symphonia::default::get_probe()
-        .probe(hint, stream, FormatOptions::default(), MetadataOptions::default())
+        .probe(
+            hint,
+            stream,
+            FormatOptions::default(),
+            MetadataOptions::default(),
+        )
         .map_err(|e| match e {
             Error::IoError(e) => MusicError::Io(e.to_string()),
             _ => MusicError::Unsupported,
@@ -119,19 +127,16 @@ fn decode_mono(stream: MediaSourceStream<'_>, hint: &Hint) -> Result<(Vec<f32>, 
     let mut frame: Vec<f32> = Vec::new();
     let (mut good, mut bad) = (0u64, 0u64);
     let mut last_error = String::new();
+    // Why the reader stopped before the end, if it did.
+    let mut stopped: Option<Error> = None;
     loop {
         let packet = match format.next_packet() {
             Ok(Some(p)) => p,
             Ok(None) => break,
-            // Cut off in the middle of a packet.
-            Err(Error::IoError(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
-                return Err(MusicError::Truncated {
-                    decoded: mono.len() as u64,
-                    expected: expected.unwrap_or(0).max(mono.len() as u64 + 1),
-                });
+            Err(e) => {
+                stopped = Some(e);
+                break;
             }
-            Err(Error::IoError(e)) => return Err(MusicError::Io(e.to_string())),
-            Err(e) => return Err(MusicError::Damaged(e.to_string())),
         };
         if packet.track_id != track_id {
             continue;
@@ -161,20 +166,32 @@ fn decode_mono(stream: MediaSourceStream<'_>, hint: &Hint) -> Result<(Vec<f32>, 
             Err(e) => return Err(MusicError::Damaged(e.to_string())),
         }
     }
+    let decoded = mono.len() as u64;
+    let short = expected.filter(|n| (decoded as f64) < *n as f64 * TRUNCATED_SHARE);
+    match stopped {
+        // A file cut off: the header announced more, or it ends inside a packet.
+        _ if short.is_some() => {
+            return Err(MusicError::Truncated {
+                decoded,
+                expected: short.unwrap_or(0),
+            });
+        }
+        Some(Error::IoError(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
+            return Err(MusicError::Truncated {
+                decoded,
+                expected: expected.unwrap_or(0).max(decoded + 1),
+            });
+        }
+        Some(Error::IoError(e)) => return Err(MusicError::Io(e.to_string())),
+        Some(e) => return Err(MusicError::Damaged(e.to_string())),
+        None => {}
+    }
     if good == 0 || bad > good {
         return Err(MusicError::Damaged(if last_error.is_empty() {
             "no audio packets".into()
         } else {
             last_error
         }));
-    }
-    if let Some(n) = expected
-        && (mono.len() as f64) < n as f64 * TRUNCATED_SHARE
-    {
-        return Err(MusicError::Truncated {
-            decoded: mono.len() as u64,
-            expected: n,
-        });
     }
     if rate == 0 {
         return Err(MusicError::Damaged("no sample rate".into()));

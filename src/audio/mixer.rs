@@ -199,7 +199,11 @@ mod tests {
             m.add(effect(&[0.0; 10], 1.0));
         }
         m.add(effect(&[0.5], 1.0));
-        assert_eq!(m.len(), MAX_SOURCES + 1, "the effects are capped, the music stays");
+        assert_eq!(
+            m.len(),
+            MAX_SOURCES + 1,
+            "the effects are capped, the music stays"
+        );
         let mut out = [0.0; 2];
         m.fill(&mut out);
         assert_eq!(out, [0.75, 0.25]);

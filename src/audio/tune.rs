@@ -195,7 +195,11 @@ pub fn samples(rate: u32) -> Vec<f32> {
         }
         // Bass: the root on beats one and three.
         for b in [0.0, 2.0] {
-            c.add(at + b * beat, 1.8, pluck(freq(chord[0]), 0.22, 0.7, 0.05, 1.8));
+            c.add(
+                at + b * beat,
+                1.8,
+                pluck(freq(chord[0]), 0.22, 0.7, 0.05, 1.8),
+            );
         }
         // Arpeggio: up and down the chord two octaves up, in eighths, some left out.
         let order = [1, 2, 3, 2, 1, 2, 3, 2];
@@ -205,7 +209,11 @@ pub fn samples(rate: u32) -> Vec<f32> {
             }
             let note = chord[*idx] + 12;
             let amp = if k % 2 == 0 { 0.09 } else { 0.06 };
-            c.add(at + k as f32 * beat / 2.0, 2.2, pluck(freq(note), amp, 0.6, 0.15, 2.2));
+            c.add(
+                at + k as f32 * beat / 2.0,
+                2.2,
+                pluck(freq(note), amp, 0.6, 0.15, 2.2),
+            );
         }
     }
     let mut out = reverb(&c.samples, r);

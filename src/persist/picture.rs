@@ -119,7 +119,11 @@ pub fn square_picture(image: &DynamicImage) -> RgbaImage {
     let side = w.min(h).max(1);
     let square = image.crop_imm((w - side.min(w)) / 2, (h - side.min(h)) / 2, side, side);
     square
-        .resize_exact(PICTURE_SIZE, PICTURE_SIZE, image::imageops::FilterType::Lanczos3)
+        .resize_exact(
+            PICTURE_SIZE,
+            PICTURE_SIZE,
+            image::imageops::FilterType::Lanczos3,
+        )
         .to_rgba8()
 }
 
@@ -188,9 +192,14 @@ pub fn save_picture(dir: &Path, picture: &RgbaImage) -> Result<String, PictureEr
 /// [`PICTURE_SIZE`]-pixel PNG; the file is left as it is.
 pub fn load_picture(dir: &Path, name: &str) -> Result<RgbaImage, PictureError> {
     if !is_picture_name(name) {
-        return Err(PictureError::Damaged(format!("{name:?} is not a picture's name")));
+        return Err(PictureError::Damaged(format!(
+            "{name:?} is not a picture's name"
+        )));
     }
-    let image = decode(&read_limited(&picture_path(dir, name))?, Some(ImageFormat::Png))?;
+    let image = decode(
+        &read_limited(&picture_path(dir, name))?,
+        Some(ImageFormat::Png),
+    )?;
     if (image.width(), image.height()) != (PICTURE_SIZE, PICTURE_SIZE) {
         return Err(PictureError::Damaged(format!(
             "{}×{} pixels, not {PICTURE_SIZE}×{PICTURE_SIZE}",

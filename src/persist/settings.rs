@@ -316,7 +316,11 @@ impl Settings {
                 max = crate::audio::MAX_VOLUME
             )));
         }
-        if self.music_file.as_deref().is_some_and(|f| f.trim().is_empty()) {
+        if self
+            .music_file
+            .as_deref()
+            .is_some_and(|f| f.trim().is_empty())
+        {
             return Err(LoadError::invalid_msg(msg!(
                 "error-field",
                 field = "music_file",
