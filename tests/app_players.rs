@@ -101,7 +101,7 @@ fn a_picked_png_or_jpeg_becomes_a_128_pixel_picture_and_bad_files_keep_the_old_o
             "kept"
         );
     }
-    assert_eq!(files_in(&dir.join("pictures")), [second.clone()]);
+    assert_eq!(files_in(&dir.join("pictures")), [second]);
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&images);
 }

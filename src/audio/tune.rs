@@ -204,7 +204,7 @@ pub fn samples(rate: u32) -> Vec<f32> {
         // Arpeggio: up and down the chord two octaves up, in eighths, some left out.
         let order = [1, 2, 3, 2, 1, 2, 3, 2];
         for (k, idx) in order.iter().enumerate() {
-            if rng.next_u32() % 5 == 0 {
+            if rng.next_u32().is_multiple_of(5) {
                 continue;
             }
             let note = chord[*idx] + 12;
