@@ -891,7 +891,7 @@ fn a_profile_keeps_its_picture_through_a_rename_and_only_picture_names_are_valid
         !r.to_json().contains("picture"),
         "no field without a picture"
     );
-    for bad in ["../../etc/passwd", "x.png", "00112233445566FF.png"] {
+    for bad in ["../00112233445566ff.png", "x.png", "00112233445566FF.png"] {
         let text =
             format!(r#"{{"version": 1, "profiles": [{{"name": "ann", "picture": "{bad}"}}]}}"#);
         let e = Records::from_json(text.as_bytes());
