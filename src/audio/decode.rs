@@ -1,6 +1,6 @@
 //! Reading the player's music file: OGG Vorbis, MP3, FLAC or WAV, decoded with symphonia
 //! (pure Rust), mixed down to mono and made into a [`MusicLoop`]. Call it off the UI thread:
-//! a five-minute MP3 takes a second or two.
+//! it reads and decodes the whole file.
 //!
 //! A file is refused, with the reason, rather than played in part: one that cannot be opened,
 //! is not one of these formats, has no audio, stops before the length its header gives

@@ -6,7 +6,7 @@
 //! [`super::decode::MAX_MUSIC_SECONDS`] of it, 53 MB for ten minutes at 44.1 kHz. Holding it
 //! decoded lets a damaged file be refused before it plays, and the loop point be prepared
 //! once; it is resampled to the output's rate while it plays (rubato's band-limited sinc
-//! interpolation), a few percent of one core.
+//! interpolation: 128 taps, linear between 256 oversampled phases).
 //!
 //! **Loop point.** A piece of music rarely ends where it starts: played again from the top, the
 //! jump from its last sample to its first is a click, and a silent tail is a gap. So the

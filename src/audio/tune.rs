@@ -1,5 +1,6 @@
-//! The built-in background music, "Quiet Board": a calm 60-second loop synthesised at
-//! start-up (no audio file ships with the game), our own composition.
+//! The built-in background music, "Quiet Board": a calm 60-second loop synthesised when the
+//! music is first turned on, off the UI thread (no audio file ships with the game), our own
+//! composition.
 //!
 //! At 64 beats a minute, 16 bars of four beats: soft pads on a I–vi–IV–V progression in C
 //! major (with a ii–V–iii–vi turn in the third line), a plucked bass on beats one and three,
