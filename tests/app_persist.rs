@@ -124,10 +124,11 @@ fn finished_game_against_the_computer_is_recorded_once_and_shown() {
         h.query_by_label("W 1 · L 0 · D 0 · 100%").is_some(),
         "the table shows the win"
     );
-    assert!(
-        h.query_by_label("vs computer Medium: W 1 · L 0 · D 0 · 100%")
-            .is_some(),
-        "the current players' records show it"
+    assert_eq!(
+        h.query_all_by_label("vs computer Medium: W 1 · L 0 · D 0 · 100%")
+            .count(),
+        2,
+        "the current players' records show it, in the window and in the side panel"
     );
     // Rank by win rate at Medium: click the column header (the one in the window, left of
     // the side panel's level chooser).

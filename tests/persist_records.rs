@@ -876,3 +876,25 @@ fn a_held_lock_is_waited_for_exactly_the_bounded_wait_then_refused() {
     assert!(clock.sleeps.is_empty(), "a free lock is taken at once");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_profile_keeps_its_picture_through_a_rename_and_only_picture_names_are_valid() {
+    let mut r = Records::new();
+    let pic = "00112233445566ff.png";
+    assert_eq!(r.set_picture("ann", Some(pic.into())), Ok(None), "created");
+    r.rename_profile("ann", "Ann B").expect("renamed");
+    assert_eq!(r.profile("Ann B").and_then(|p| p.picture()), Some(pic));
+    let back = Records::from_json(r.to_json().as_bytes()).expect("round trip");
+    assert_eq!(back, r);
+    assert_eq!(r.set_picture("Ann B", None), Ok(Some(pic.to_string())));
+    assert!(
+        !r.to_json().contains("picture"),
+        "no field without a picture"
+    );
+    for bad in ["../00112233445566ff.png", "x.png", "00112233445566FF.png"] {
+        let text =
+            format!(r#"{{"version": 1, "profiles": [{{"name": "ann", "picture": "{bad}"}}]}}"#);
+        let e = Records::from_json(text.as_bytes());
+        assert!(matches!(e, Err(LoadError::Invalid { .. })), "{bad}: {e:?}");
+    }
+}

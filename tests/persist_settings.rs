@@ -241,3 +241,37 @@ fn sound_settings_default_for_older_files_and_are_validated() {
     let again = Settings::from_json(set.to_json().as_bytes()).expect("round trip");
     assert_eq!(again, set);
 }
+
+#[test]
+fn music_settings_default_to_off_and_are_validated() {
+    let old = Settings::from_json(br#"{"version": 1, "profile": "Ann"}"#).expect("valid");
+    assert_eq!(
+        (old.music_on, old.music_volume, old.music_file.as_deref()),
+        (false, 50, None),
+        "off by default, the built-in track"
+    );
+    let set = Settings::from_json(
+        br#"{"version": 1, "music_on": true, "music_volume": 20, "music_file": "/m/a.ogg"}"#,
+    )
+    .expect("valid");
+    assert_eq!(
+        (set.music_on, set.music_volume, set.music_file.as_deref()),
+        (true, 20, Some("/m/a.ogg"))
+    );
+    let again = Settings::from_json(set.to_json().as_bytes()).expect("round trip");
+    assert_eq!(again, set);
+    for bad in [
+        &br#"{"version": 1, "music_volume": 101}"#[..],
+        br#"{"version": 1, "music_file": " "}"#,
+        br#"{"version": 1, "music_on": "yes"}"#,
+    ] {
+        let e = Settings::from_json(bad);
+        assert!(
+            matches!(
+                e,
+                Err(LoadError::Invalid { .. } | LoadError::Malformed { .. })
+            ),
+            "{e:?}"
+        );
+    }
+}

@@ -489,7 +489,7 @@ view-animation-normal = Normal
 ## Sound menu
 
 sound-menu = Sound
-sound-menu-hover = Volume and mute (M)
+sound-menu-hover = Volume and mute
 sound-mute = Mute
 sound-volume = Volume
 sound-starting = Looking for an audio output…
@@ -591,6 +591,50 @@ error-records-h2h-disagree = head-to-head records of { $name } and { $opponent }
 error-transcript-syntax = move { $number }: cannot read { $text } as a square (a1-h8) or a pass
 error-transcript-illegal = move { $number } ({ $mv }): { $problem }
 
+## Background music, player pictures, and both players' records in the side panel
+music-on = Background music
+music-volume = Music volume
+music-built-in = Quiet Board (built in)
+music-track = Music: { $name }
+music-use-built-in = Built-in music
+music-choose-file = Choose music file…
+music-choose-file-hover = An OGG Vorbis, MP3, FLAC or WAV file of up to 10 minutes, played in a loop
+music-loading = Loading the music…
+music-no-output = No audio output: the music cannot play.
+music-filter = Music
+music-cannot-play = Cannot play { $path }: { $error }. The music stays as it was.
+music-no-thread = The music cannot be loaded: { $error }
+music-error-io = cannot read it ({ $error })
+music-error-path = its path is not valid Unicode
+music-error-unsupported = not a music file that can be played (OGG Vorbis, MP3, FLAC or WAV)
+music-error-no-audio = it holds no audio
+music-error-truncated = the file is cut short ({ $decoded } of { $expected } samples)
+music-error-damaged = the audio is damaged ({ $error })
+music-error-too-long = it is longer than { $minutes } minutes
+music-error-silent = it is silent
+error-music-volume-range = "music_volume" is { $volume }, more than { $max }
+error-music-file-empty = the file name is empty
+picture-choose = Choose picture…
+picture-choose-hover = A PNG, JPEG, WebP, GIF or BMP image of up to 20 MB; its centre is kept as a 128×128 picture
+picture-default = Default picture
+picture-filter = Images
+picture-cannot-use = Cannot use { $path } as the picture of { $name }: { $error }. The picture stays as it was.
+picture-damaged = The picture of { $name } ({ $path }) cannot be read: { $error }. The default picture is shown until a new one is chosen.
+picture-not-removed = The old picture { $name } could not be deleted: { $error }
+picture-error-io = cannot read it ({ $error })
+picture-error-file-too-large = the file is { $size } bytes, more than { $max } MB
+picture-error-image-too-large = the image is larger than { $max } pixels a side
+picture-error-unsupported = not a PNG, JPEG, WebP, GIF or BMP image
+picture-error-damaged = the image is damaged ({ $error })
+error-records-picture = profile { $name }: { $picture } is not a picture's file name
+records-computer-name = Computer ({ $level })
+records-overall = overall: { $rate }% won of { $games } { $games ->
+        [one] game
+       *[other] games
+    }
+records-delete-profile = Delete profile
+records-delete-confirm = Delete { $name }, its records and its picture?
+records-delete-yes = Yes, delete
 ## Lock, boss key and shortcut settings (issue 19)
 
 shortcut-lock = Lock or unlock the game (pause)

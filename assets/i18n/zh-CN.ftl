@@ -475,7 +475,7 @@ view-animation-normal = 正常
 ## 声音菜单
 
 sound-menu = 声音
-sound-menu-hover = 音量与静音（M）
+sound-menu-hover = 音量与静音
 sound-mute = 静音
 sound-volume = 音量
 sound-starting = 正在寻找音频输出设备…
@@ -569,6 +569,47 @@ error-records-h2h-disagree = { $name } 与 { $opponent } 在 { $game } 中的对
 error-transcript-syntax = 第 { $number } 手：无法把 { $text } 读作格子（a1-h8）或停一手
 error-transcript-illegal = 第 { $number } 手（{ $mv }）：{ $problem }
 
+## Background music, player pictures, and both players' records in the side panel
+music-on = 背景音乐
+music-volume = 音乐音量
+music-built-in = 静谧棋盘（内置）
+music-track = 音乐：{ $name }
+music-use-built-in = 内置音乐
+music-choose-file = 选择音乐文件…
+music-choose-file-hover = 不超过 10 分钟的 OGG Vorbis、MP3、FLAC 或 WAV 文件，循环播放
+music-loading = 正在载入音乐…
+music-no-output = 没有音频输出设备：音乐无法播放。
+music-filter = 音乐
+music-cannot-play = 无法播放 { $path }：{ $error }。音乐保持不变。
+music-no-thread = 无法载入音乐：{ $error }
+music-error-io = 无法读取（{ $error }）
+music-error-path = 文件路径不是有效的 Unicode
+music-error-unsupported = 不是可播放的音乐文件（OGG Vorbis、MP3、FLAC 或 WAV）
+music-error-no-audio = 文件中没有音频
+music-error-truncated = 文件不完整（只有 { $expected } 个采样中的 { $decoded } 个）
+music-error-damaged = 音频已损坏（{ $error }）
+music-error-too-long = 长度超过 { $minutes } 分钟
+music-error-silent = 文件中没有声音
+error-music-volume-range = “music_volume”为 { $volume }，超过 { $max }
+error-music-file-empty = 文件名为空
+picture-choose = 选择头像…
+picture-choose-hover = 不超过 20 MB 的 PNG、JPEG、WebP、GIF 或 BMP 图片；取其中央部分作为 128×128 的头像
+picture-default = 默认头像
+picture-filter = 图片
+picture-cannot-use = 无法将 { $path } 用作 { $name } 的头像：{ $error }。头像保持不变。
+picture-damaged = { $name } 的头像（{ $path }）无法读取：{ $error }。在选择新头像之前显示默认头像。
+picture-not-removed = 无法删除旧头像 { $name }：{ $error }
+picture-error-io = 无法读取（{ $error }）
+picture-error-file-too-large = 文件大小为 { $size } 字节，超过 { $max } MB
+picture-error-image-too-large = 图片的边长超过 { $max } 像素
+picture-error-unsupported = 不是 PNG、JPEG、WebP、GIF 或 BMP 图片
+picture-error-damaged = 图片已损坏（{ $error }）
+error-records-picture = 档案 { $name }：{ $picture } 不是头像文件名
+records-computer-name = 电脑（{ $level }）
+records-overall = 总计：{ $games } 局，胜率 { $rate }%
+records-delete-profile = 删除档案
+records-delete-confirm = 删除 { $name } 及其战绩和头像？
+records-delete-yes = 确定删除
 ## Lock, boss key and shortcut settings (issue 19)
 
 shortcut-lock = 锁定或解锁棋局（暂停）

@@ -41,6 +41,8 @@ enum Request {
     Update(RecordChange),
     /// Write `settings.json`.
     Settings(Box<Settings>),
+    /// Delete a picture no profile uses any more (after the records change before it).
+    RemovePicture(String),
     /// Write what is pending now, then answer.
     Flush(Sender<()>),
 }
@@ -136,6 +138,14 @@ impl Autosaver {
         }
     }
 
+    /// Ask for the stored picture `name` to be deleted, once the requests before are done.
+    /// Returns at once.
+    pub fn remove_picture(&self, name: String) {
+        if let Some(requests) = &self.requests {
+            let _ = requests.send(Request::RemovePicture(name));
+        }
+    }
+
     /// Write what is pending now and wait until it is on disk (closing the window, tests).
     pub fn flush(&self) {
         let (done, wait) = mpsc::channel();
@@ -228,6 +238,12 @@ fn writer(
                     Err(e) => Some(msg!("notice-settings-not-saved", error = e.message())),
                 };
                 if let Some(text) = text {
+                    let _ = report.send(Report::Notice(text));
+                }
+            }
+            Ok(Request::RemovePicture(name)) => {
+                if let Err(e) = crate::persist::picture::remove_picture(dir, &name) {
+                    let text = msg!("picture-not-removed", name = name, error = e.to_string());
                     let _ = report.send(Report::Notice(text));
                 }
             }

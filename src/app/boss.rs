@@ -60,6 +60,8 @@ impl ReversiGomokuApp {
             ctx.send_viewport_cmd(ViewportCommand::Minimized(true));
             self.hidden = Some(Hidden::Minimized { seen: false });
         }
+        // A hidden window draws no frame, where the music is kept up to date: stop it now.
+        self.play_music(ctx);
     }
 
     /// Bring the window back (from the tray): as it was, still locked.

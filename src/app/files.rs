@@ -8,10 +8,15 @@
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
+use image::RgbaImage;
+
+use crate::audio::{MusicError, MusicLoop, decode_file};
 use crate::i18n::Message;
+use crate::persist::picture::{PictureError, picture_from_file, save_picture};
 use crate::persist::{LoadError, MAX_FILE_BYTES, SaveError, SavedGame};
 use crate::{msg, tr};
 
+use super::music::{MusicChoice, cannot_play};
 use super::{GameKind, Pending, ReversiGomokuApp};
 
 /// The Transcript window's state.
@@ -33,13 +38,20 @@ pub struct PendingDialog {
     result: Receiver<DialogResult>,
 }
 
-/// What a dialog thread reports: nothing chosen, a game read from a file, a file written, or
-/// an error sentence naming the file.
+/// What a dialog thread reports: nothing chosen, a game read from a file, a file written, a
+/// music file decoded, or an error sentence naming the file.
 enum DialogResult {
     Cancelled,
     // Boxed: a saved game is large beside the other variants.
     Opened(PathBuf, Box<Result<SavedGame, LoadError>>),
     Saved(PathBuf, Result<(), SaveError>),
+    Music(PathBuf, Box<Result<MusicLoop, MusicError>>),
+    /// A picture for a profile, stored under a file name (see [`new_picture`]).
+    Picture(
+        String,
+        PathBuf,
+        Box<Result<(String, RgbaImage), PictureError>>,
+    ),
 }
 
 impl ReversiGomokuApp {
@@ -168,6 +180,132 @@ impl ReversiGomokuApp {
         });
     }
 
+    /// "Choose music file…": the system's open dialog and the decoding of the file, on a
+    /// thread of their own; the music comes back through [`ReversiGomokuApp::logic`] and
+    /// becomes the choice only if it decodes.
+    pub fn music_dialog(&mut self) {
+        if self.dialog.is_some() {
+            return;
+        }
+        let filter = tr!("music-filter");
+        self.spawn_dialog(move || {
+            match rfd::FileDialog::new()
+                .add_filter(filter, &["ogg", "oga", "mp3", "flac", "wav"])
+                .pick_file()
+            {
+                Some(path) => {
+                    let music = Box::new(decode_file(&path));
+                    DialogResult::Music(path, music)
+                }
+                None => DialogResult::Cancelled,
+            }
+        });
+    }
+
+    /// Play the music file at `path` from now on, as when it is chosen in the dialog
+    /// (decoded on this thread). A file that cannot be played is reported in a notice
+    /// naming it, and the music stays as it was.
+    ///
+    /// # Errors
+    /// Why the file cannot be played.
+    pub fn choose_music_file(&mut self, path: &Path) -> Result<(), Message> {
+        self.music_chosen(path, decode_file(path))
+    }
+
+    fn music_chosen(
+        &mut self,
+        path: &Path,
+        result: Result<MusicLoop, MusicError>,
+    ) -> Result<(), Message> {
+        // The settings keep text: a path that is not Unicode could not be found again.
+        let result = result.and_then(|music| match path.to_str() {
+            Some(text) => Ok((music, text.to_string())),
+            None => Err(MusicError::Io(tr!("music-error-path"))),
+        });
+        match result {
+            Ok((music, text)) => {
+                self.music
+                    .adopt(MusicChoice::File(path.to_path_buf()), music);
+                self.data.set_music_file(Some(text));
+                let volume = self.data.music_volume();
+                self.data.set_music(true, volume);
+                Ok(())
+            }
+            Err(e) => {
+                let text = cannot_play(path, &e);
+                self.data.notice(text.clone());
+                Err(text)
+            }
+        }
+    }
+
+    /// "Choose picture…" for `profile`: the system's open dialog, then decoding the image,
+    /// cropping and scaling it and writing the picture into the data directory, on a thread
+    /// of their own; the picture comes back through [`ReversiGomokuApp::logic`]. The old
+    /// picture stays until the new one is written.
+    pub fn picture_dialog(&mut self, profile: String) {
+        if self.dialog.is_some() {
+            return;
+        }
+        let filter = tr!("picture-filter");
+        let dir = self.data.dir().map(Path::to_path_buf);
+        self.spawn_dialog(move || {
+            match rfd::FileDialog::new()
+                .add_filter(filter, &["png", "jpg", "jpeg", "webp", "gif", "bmp"])
+                .pick_file()
+            {
+                Some(path) => {
+                    let picture = Box::new(new_picture(dir.as_deref(), &path));
+                    DialogResult::Picture(profile, path, picture)
+                }
+                None => DialogResult::Cancelled,
+            }
+        });
+    }
+
+    /// Give `profile` the picture made from the image file at `path`, as when it is chosen
+    /// in the dialog (on this thread). An image that cannot be used is reported in a notice
+    /// naming it, and the old picture stays.
+    ///
+    /// # Errors
+    /// Why the image cannot be used.
+    pub fn choose_picture_file(
+        &mut self,
+        ctx: &egui::Context,
+        profile: &str,
+        path: &Path,
+    ) -> Result<(), Message> {
+        let picture = new_picture(self.data.dir(), path);
+        self.picture_chosen(ctx, profile, path, picture)
+    }
+
+    fn picture_chosen(
+        &mut self,
+        ctx: &egui::Context,
+        profile: &str,
+        path: &Path,
+        result: Result<(String, RgbaImage), PictureError>,
+    ) -> Result<(), Message> {
+        let problem = match result {
+            Ok((file, picture)) => match self.data.set_picture(profile, Some(file.clone())) {
+                Ok(()) => {
+                    self.pictures.insert(ctx, &file, &picture);
+                    return Ok(());
+                }
+                Err(e) => Message::from(e),
+            },
+            Err(e) => e.message(),
+        };
+        let text = msg!(
+            "picture-cannot-use",
+            path = path.display().to_string(),
+            name = profile,
+            error = problem
+        );
+        self.data.notice(text.clone());
+        Err(text)
+    }
+
     fn spawn_dialog(&mut self, work: impl FnOnce() -> DialogResult + Send + 'static) {
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new()
@@ -212,6 +350,12 @@ impl ReversiGomokuApp {
             DialogResult::Saved(path, Ok(())) => {
                 let text = tr!("file-saved-to", path = path.display().to_string());
                 self.tab_mut(game).set_message(text);
+            }
+            DialogResult::Music(path, music) => {
+                let _ = self.music_chosen(&path, *music);
+            }
+            DialogResult::Picture(profile, path, picture) => {
+                let _ = self.picture_chosen(ctx, &profile, &path, *picture);
             }
             DialogResult::Saved(path, Err(e)) => {
                 self.data.notice(msg!(
@@ -280,6 +424,17 @@ impl ReversiGomokuApp {
             }
         }
     }
+}
+
+/// The image file at `path` made into a picture and, with a data directory `dir`, written
+/// there; its file name (without a directory the name is only kept in memory).
+fn new_picture(dir: Option<&Path>, path: &Path) -> Result<(String, RgbaImage), PictureError> {
+    let picture = picture_from_file(path)?;
+    let file = match dir {
+        Some(dir) => save_picture(dir, &picture)?,
+        None => format!("{:016x}.png", rand::random::<u64>()),
+    };
+    Ok((file, picture))
 }
 
 /// Reads and validates a saved game without moving or changing the file.

@@ -96,34 +96,36 @@ impl GameView for Position {
         tab.view.size = pos.size();
     }
 
-    fn panel_header(tab: &GomokuTab, ui: &mut Ui) {
+    fn side_line(tab: &GomokuTab, ui: &mut Ui, side: Side) {
         let session = &tab.ctl.session;
         let moves = session.ply();
         let black = moves.div_ceil(2);
-        let to_move = session.position().side_to_move();
+        let n = match side {
+            Side::Black => black,
+            Side::White => moves - black,
+        };
         let over = tab.ctl.outcome().is_some();
-        for (side, n) in [(Side::Black, black), (Side::White, moves - black)] {
-            ui.horizontal(|ui| {
-                panels::side_icon(ui, tab.palette.piece(side));
-                let player = session.players.get(side).label();
-                if side == to_move && !over {
-                    ui.strong(tr!(
-                        "panel-stones-to-move",
-                        side = side.label(),
-                        count = n,
-                        player = player
-                    ))
-                } else {
-                    ui.label(tr!(
-                        "panel-stones",
-                        side = side.label(),
-                        count = n,
-                        player = player
-                    ))
-                };
-                panels::side_clock(ui, &tab.ctl, side);
-            });
-        }
+        // Wrapped: beside a picture in a narrow panel the clock goes under the line.
+        ui.horizontal_wrapped(|ui| {
+            panels::side_icon(ui, tab.palette.piece(side));
+            let player = session.players.get(side).label();
+            if side == session.position().side_to_move() && !over {
+                ui.strong(tr!(
+                    "panel-stones-to-move",
+                    side = side.label(),
+                    count = n,
+                    player = player
+                ))
+            } else {
+                ui.label(tr!(
+                    "panel-stones",
+                    side = side.label(),
+                    count = n,
+                    player = player
+                ))
+            };
+            panels::side_clock(ui, &tab.ctl, side);
+        });
     }
 
     fn panel_settings(tab: &mut GomokuTab, ui: &mut Ui) {

@@ -14,8 +14,10 @@ pub mod files;
 pub mod gomoku_view;
 pub mod help;
 pub mod lock;
+pub mod music;
 pub mod panels;
 pub mod persistence;
+pub mod pictures;
 pub mod records_window;
 pub mod replay;
 pub mod reversi_view;
@@ -89,6 +91,10 @@ pub struct ReversiGomokuApp {
     zoom: ZoomFollower,
     /// Where sounds play (see [`ReversiGomokuApp::set_audio_sink`]).
     audio: Box<dyn crate::audio::AudioSink>,
+    /// The background music.
+    pub music: music::MusicPlayer,
+    /// The players' pictures loaded so far.
+    pub pictures: pictures::Pictures,
     /// The window is locked (see [`lock`]).
     locked: bool,
     /// "Unlock first?" waits for its answer, and what then.
@@ -156,6 +162,8 @@ impl ReversiGomokuApp {
             titled: None,
             zoom: ZoomFollower::new(ctx),
             audio: Box::new(crate::audio::NoOutput),
+            music: music::MusicPlayer::default(),
+            pictures: pictures::Pictures::default(),
             locked: false,
             unlock_question: None,
             hidden: None,
@@ -339,7 +347,28 @@ impl ReversiGomokuApp {
             tab.logic(ctx, data);
         }
         data.poll_writer();
+        self.pictures.poll(ctx, &mut self.data);
         self.poll_dialog(ctx);
+    }
+
+    /// Both sides' players of tab `game` for its side panel: picture, name, record.
+    #[must_use]
+    pub fn player_cards(
+        &mut self,
+        ctx: &egui::Context,
+        game: GameKind,
+    ) -> crate::core::BySide<panels::PlayerCard> {
+        let current = self.tab(game).current_game();
+        let profiles = self.data.side_profiles(current.players);
+        let records = records_window::side_records(self.data.records(), &profiles, &current);
+        let mut card = |record: records_window::SideRecord| panels::PlayerCard {
+            face: record.face(ctx, &self.data, &mut self.pictures),
+            record,
+        };
+        crate::core::BySide {
+            black: card(records.black),
+            white: card(records.white),
+        }
     }
 
     /// Set the UI zoom (clamped to the allowed range) from the next frame on and remember it;
@@ -610,12 +639,13 @@ impl ReversiGomokuApp {
         // At most a bit over half the window, so the board keeps room at the minimum size and
         // at high zoom.
         let controls_width = (ui.available_width() * 0.55).min(CONTROLS_WIDTH);
+        let players = self.player_cards(&ctx, game);
         egui::Panel::right("controls")
             .resizable(false)
             .exact_size(controls_width)
             .show(ui, |ui| {
                 // Both ways: at high zoom in a small window the controls are wider than the panel.
-                egui::ScrollArea::both().show(ui, |ui| self.tab_mut(game).side_panel(ui));
+                egui::ScrollArea::both().show(ui, |ui| self.tab_mut(game).side_panel(ui, &players));
             });
         // A review's evaluation graph goes below the board, which shrinks to make room.
         if self.tab(game).has_graph() {
@@ -625,7 +655,12 @@ impl ReversiGomokuApp {
         }
         egui::CentralPanel::default().show(ui, |ui| self.tab_mut(game).board(ui));
         let current = self.tab(game).current_game();
-        self.records_window.show(&ctx, &mut self.data, &current);
+        let request = self
+            .records_window
+            .show(&ctx, &mut self.data, &mut self.pictures, &current);
+        if let Some(records_window::RecordsRequest::ChoosePicture(profile)) = request {
+            self.picture_dialog(profile);
+        }
         self.transcript_window(&ctx);
         let styles = self.data.settings().board_style;
         self.help.show(&ctx, self.data.dir(), &styles);
@@ -643,6 +678,7 @@ impl ReversiGomokuApp {
         self.unlock_dialog(&ctx);
         self.tab_mut(game).dialogs(&ctx);
         self.play_cues();
+        self.play_music(&ctx);
     }
 }
 

@@ -10,6 +10,8 @@ use crate::session::PlayerKind;
 use crate::tr;
 
 use super::controller::Controller;
+use super::pictures::Face;
+use super::records_window::SideRecord;
 use super::shortcuts::{self, Action};
 
 /// Depth above which the depth slider warns that the computer gets slow, in plies.
@@ -35,6 +37,24 @@ impl LevelHelp {
         } else {
             text.to_string()
         }
+    }
+}
+
+/// A side's player as the side panel shows them beside the side's line: their picture, and
+/// their name and record in this game (see [`super::records_window::side_records`]).
+#[derive(Clone, Debug)]
+pub struct PlayerCard {
+    /// The player's picture.
+    pub face: Face,
+    /// Who plays and their record.
+    pub record: SideRecord,
+}
+
+/// The player's name and record lines under a side's line (small type: the panel is busy).
+pub fn player_record(ui: &mut Ui, record: &SideRecord) {
+    ui.label(RichText::new(record.name_line()).strong());
+    for line in record.record_lines() {
+        ui.label(RichText::new(line).small());
     }
 }
 

@@ -824,6 +824,39 @@ impl DataStore {
         self.save_settings();
     }
 
+    /// Whether background music is on.
+    #[must_use]
+    pub fn music_on(&self) -> bool {
+        self.settings.music_on
+    }
+
+    /// The music's volume in percent (0–100).
+    #[must_use]
+    pub fn music_volume(&self) -> u8 {
+        self.settings.music_volume
+    }
+
+    /// The player's music file, when one was chosen (else the built-in track plays).
+    #[must_use]
+    pub fn music_file(&self) -> Option<&str> {
+        self.settings.music_file.as_deref()
+    }
+
+    /// Turn the music on or off and set its volume (capped at 100); saved when changed.
+    pub fn set_music(&mut self, on: bool, volume: u8) {
+        let volume = volume.min(crate::audio::MAX_VOLUME);
+        self.change_settings(|s| {
+            s.music_on = on;
+            s.music_volume = volume;
+        });
+    }
+
+    /// Choose the music: the player's file at `path`, or the built-in track (`None`); saved
+    /// when changed.
+    pub fn set_music_file(&mut self, path: Option<String>) {
+        self.change_settings(|s| s.music_file = path);
+    }
+
     /// Whether `name` can be a profile; if not, says why in a notice.
     fn usable_name(&mut self, name: &str) -> bool {
         let problem = if name.trim() == name {
@@ -897,6 +930,82 @@ impl DataStore {
         self.settings.profile = Some(new);
         self.save_settings();
         Ok(())
+    }
+
+    /// Give profile `name` the stored picture `picture` (a file name in `pictures/`, already
+    /// written; `None`: the default picture); the picture it had is deleted.
+    ///
+    /// # Errors
+    /// The reason (a name the records refuse).
+    pub fn set_picture(&mut self, name: &str, picture: Option<String>) -> Result<(), String> {
+        let old = self.picture_of(name);
+        let (who, new) = (name.to_string(), picture.clone());
+        self.update(move |r| r.set_picture(&who, new.clone()).map(drop))?;
+        if old != picture
+            && let Some(old) = old
+        {
+            self.remove_picture(old);
+        }
+        Ok(())
+    }
+
+    /// The file name of profile `name`'s picture, if it has one.
+    #[must_use]
+    pub fn picture_of(&self, name: &str) -> Option<String> {
+        self.records()
+            .profile(name)
+            .and_then(|p| p.picture().map(str::to_string))
+    }
+
+    /// Delete profile `name`: its records, the head-to-head records against it and its
+    /// picture. When it was the current profile, the first other profile (else the default
+    /// one) becomes current.
+    ///
+    /// # Errors
+    /// The reason (no such profile).
+    pub fn delete_profile(&mut self, name: &str) -> Result<(), String> {
+        let picture = self.picture_of(name);
+        let who = name.to_string();
+        self.update(move |r| r.remove_profile(&who))?;
+        if let Some(picture) = picture {
+            self.remove_picture(picture);
+        }
+        if self.white_profile().as_deref() == Some(name) {
+            self.settings.white_profile = None;
+            self.save_settings();
+        }
+        if self.profile() == name {
+            let next = self
+                .records()
+                .profile_names()
+                .first()
+                .map(|n| n.to_string());
+            self.settings.profile = next;
+            if self.settings.white_profile == self.settings.profile {
+                self.settings.white_profile = None;
+            }
+            self.save_settings();
+        }
+        Ok(())
+    }
+
+    /// Delete the stored picture `name` (on the writer thread when there is one).
+    fn remove_picture(&mut self, name: String) {
+        let Some(dir) = &self.dir else {
+            return;
+        };
+        match &self.autosaver {
+            Some(writer) => writer.remove_picture(name),
+            None => {
+                if let Err(e) = crate::persist::picture::remove_picture(dir, &name) {
+                    self.notice(msg!(
+                        "picture-not-removed",
+                        name = name,
+                        error = e.to_string()
+                    ));
+                }
+            }
+        }
     }
 
     /// All profile names: the records' and the current one.

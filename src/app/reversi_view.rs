@@ -80,33 +80,32 @@ impl GameView for Position {
         u8::try_from(gained.saturating_sub(1)).ok()
     }
 
-    fn panel_header(tab: &ReversiTab, ui: &mut Ui) {
+    fn side_line(tab: &ReversiTab, ui: &mut Ui, side: Side) {
         let session = &tab.ctl.session;
         let pos = session.position();
-        for side in Side::BOTH {
-            ui.horizontal(|ui| {
-                panels::side_icon(ui, tab.palette.piece(side));
-                let player = session.players.get(side).label();
-                let (side_name, count) = (side.label(), pos.count(side));
-                // Over on the board or off it (resignation, time, agreed draw): nobody is to move.
-                if pos.side_to_move() == side && tab.ctl.outcome().is_none() {
-                    ui.strong(tr!(
-                        "panel-discs-to-move",
-                        side = side_name,
-                        count = count,
-                        player = player
-                    ))
-                } else {
-                    ui.label(tr!(
-                        "panel-discs",
-                        side = side_name,
-                        count = count,
-                        player = player
-                    ))
-                };
-                panels::side_clock(ui, &tab.ctl, side);
-            });
-        }
+        // Wrapped: beside a picture in a narrow panel the clock goes under the line.
+        ui.horizontal_wrapped(|ui| {
+            panels::side_icon(ui, tab.palette.piece(side));
+            let player = session.players.get(side).label();
+            let (side_name, count) = (side.label(), pos.count(side));
+            // Over on the board or off it (resignation, time, agreed draw): nobody is to move.
+            if pos.side_to_move() == side && tab.ctl.outcome().is_none() {
+                ui.strong(tr!(
+                    "panel-discs-to-move",
+                    side = side_name,
+                    count = count,
+                    player = player
+                ))
+            } else {
+                ui.label(tr!(
+                    "panel-discs",
+                    side = side_name,
+                    count = count,
+                    player = player
+                ))
+            };
+            panels::side_clock(ui, &tab.ctl, side);
+        });
     }
 
     fn panel_options(tab: &mut ReversiTab, ui: &mut Ui) {

@@ -1,13 +1,14 @@
 //! The app's sound: playing what the tabs ask for ([`super::tab::Tab::cue`]) on the output,
-//! the Sound menu in the top bar (mute, volume, what the output is doing); the M key is in
-//! the shortcut table.
-//! Volume and mute live in the settings ([`DataStore::set_sound`]).
+//! the Sound menu in the top bar (mute, volume, what the output is doing, and the music
+//! section of [`super::music`]); the M key is in the shortcut table. Volume and mute live in
+//! the settings ([`DataStore::set_sound`]).
 
 use crate::audio::{AudioSink, OutputState, Sound, gain_for_volume};
 
 use crate::tr;
 
 use super::ReversiGomokuApp;
+use super::music::{self, MusicRequest};
 use super::persistence::DataStore;
 use super::shortcuts::Action;
 
@@ -43,18 +44,38 @@ impl ReversiGomokuApp {
         }
     }
 
+    /// Start, stop or change the background music as the settings say (each frame, and at
+    /// once when the boss key hides the window: silent while hidden).
+    pub(super) fn play_music(&mut self, ctx: &egui::Context) {
+        let hidden = self.hidden.is_some();
+        self.music
+            .update(ctx, &mut self.data, self.audio.as_mut(), hidden);
+    }
+
     /// The Sound menu button of the top bar.
     pub(super) fn sound_menu(&mut self, ui: &mut egui::Ui) {
         let state = self.audio.state();
         let data = &mut self.data;
         let audio = &mut self.audio;
+        let player = &self.music;
+        let mut request = None;
         let config = egui::containers::menu::MenuConfig::new()
             .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
         egui::containers::menu::MenuButton::new(tr!("sound-menu"))
             .config(config)
-            .ui(ui, |ui| sound_settings(ui, data, audio.as_mut(), &state))
+            .ui(ui, |ui| {
+                sound_settings(ui, data, audio.as_mut(), &state);
+                request = music::music_settings(ui, data, player, &state);
+            })
             .0
-            .on_hover_text(tr!("sound-menu-hover"));
+            .on_hover_text(super::shortcuts::hover_text(
+                ui.ctx(),
+                &tr!("sound-menu-hover"),
+                Action::Mute,
+            ));
+        if request == Some(MusicRequest::ChooseFile) {
+            self.music_dialog();
+        }
     }
 }
 

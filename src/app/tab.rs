@@ -24,8 +24,9 @@ use super::controller::{Controller, Update};
 use super::draw_offer::DrawJudge;
 use super::eval_graph::GraphUnit;
 use super::lock;
-use super::panels::{self, LevelHelp};
+use super::panels::{self, LevelHelp, PlayerCard};
 use super::persistence::{self, DataStore, GameRecord, PersistGame, Tracker};
+use super::pictures;
 use super::records_window::CurrentGame;
 use super::replay::{self, Replay, ReplayAction};
 use super::setup_mode::{AnySetup, SetupEditor, SetupGame};
@@ -80,8 +81,9 @@ pub trait GameView: PersistGame + DrawJudge + SetupGame {
     /// Per-frame view bookkeeping after the controller's update.
     fn view_logic(_tab: &mut Tab<Self>, _ctx: &egui::Context) {}
 
-    /// The game's own lines at the top of the side panel (disc counts, moves per side).
-    fn panel_header(tab: &Tab<Self>, ui: &mut Ui);
+    /// The game's own line for `side` at the top of the side panel (its disc count or moves,
+    /// its clock), beside the player's picture and above their name and record.
+    fn side_line(tab: &Tab<Self>, ui: &mut Ui, side: Side);
 
     /// The game's own settings before the player choices (Gomoku's rule and size).
     fn panel_settings(_tab: &mut Tab<Self>, _ui: &mut Ui) {}
@@ -891,8 +893,8 @@ pub trait AnyTab: AnySetup {
     /// Per-frame work that is not drawing: the worker's news and the computer's move, the
     /// replay's auto-play, recording a finished game and the autosave. Runs for hidden tabs too.
     fn logic(&mut self, ctx: &egui::Context, data: &mut DataStore);
-    /// The side panel.
-    fn side_panel(&mut self, ui: &mut Ui);
+    /// The side panel, with `players`' pictures, names and records by their sides' lines.
+    fn side_panel(&mut self, ui: &mut Ui, players: &BySide<PlayerCard>);
     /// The board: the largest square that fits in the space left in `ui`, centred in it.
     fn board(&mut self, ui: &mut Ui);
     /// The area the board was last given, in points (see [`Tab::board_area`]).
@@ -1018,7 +1020,7 @@ impl<G: GameView> AnyTab for Tab<G> {
         self.palette = theme::palette(G::KIND, *settings.board_style.get(G::KIND));
     }
 
-    fn side_panel(&mut self, ui: &mut Ui) {
+    fn side_panel(&mut self, ui: &mut Ui, players: &BySide<PlayerCard>) {
         if self.setup.is_some() {
             self.setup_panel(ui);
             return;
@@ -1028,7 +1030,16 @@ impl<G: GameView> AnyTab for Tab<G> {
         let live = self.replay.is_none();
         ui.add_enabled_ui(live, |ui| {
             ui.heading(G::KIND.label());
-            G::panel_header(self, ui);
+            for side in Side::BOTH {
+                let card = players.get(side);
+                ui.horizontal(|ui| {
+                    pictures::show(ui, &card.face, pictures::PANEL_PICTURE);
+                    ui.vertical(|ui| {
+                        G::side_line(self, ui, side);
+                        panels::player_record(ui, &card.record);
+                    });
+                });
+            }
             ui.separator();
             G::panel_settings(self, ui);
             panels::players(ui, &mut self.ctl);

@@ -105,4 +105,11 @@ impl Backend for CpalOutput {
             .unwrap_or_else(PoisonError::into_inner)
             .add(source);
     }
+
+    fn add_music(&mut self, music: Box<dyn Source>) {
+        self.mixer
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .add_music(music);
+    }
 }

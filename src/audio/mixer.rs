@@ -1,12 +1,15 @@
-//! Mixing: any number of [`Source`]s (one-shot effects now; a looping music stream can be one
-//! too) summed into the output buffer, then through a soft limiter so that sounds that overlap
-//! never clip.
+//! Mixing: any number of [`Source`]s (one-shot effects, and the background music, see
+//! [`super::music`]) summed into the output buffer, then through a soft limiter so that sounds
+//! that overlap never clip.
 
 use std::sync::Arc;
 
 /// Most sources playing at once; adding one more drops the oldest (a burst of clicks cannot
-/// pile up, and nothing grows while an output is stalled).
+/// pile up, and nothing grows while an output is stalled). Music is not counted.
 pub const MAX_SOURCES: usize = 16;
+
+/// Most pieces of music at once: the one playing and those still fading out.
+pub const MAX_MUSIC: usize = 3;
 
 /// Above this level the limiter starts to compress (full scale is 1.0).
 pub const LIMIT_KNEE: f32 = 0.8;
@@ -53,6 +56,8 @@ impl Source for Effect {
 #[derive(Default)]
 pub struct Mixer {
     sources: Vec<Box<dyn Source>>,
+    /// Kept apart, so that a burst of effects never pushes the music out.
+    music: Vec<Box<dyn Source>>,
 }
 
 impl Mixer {
@@ -70,16 +75,25 @@ impl Mixer {
         self.sources.push(source);
     }
 
+    /// Start playing `music` beside the effects (dropping the oldest piece when
+    /// [`MAX_MUSIC`] already play).
+    pub fn add_music(&mut self, music: Box<dyn Source>) {
+        if self.music.len() >= MAX_MUSIC {
+            self.music.remove(0);
+        }
+        self.music.push(music);
+    }
+
     /// Whether nothing is playing.
     #[must_use]
     pub fn is_idle(&self) -> bool {
-        self.sources.is_empty()
+        self.sources.is_empty() && self.music.is_empty()
     }
 
-    /// How many sources are playing.
+    /// How many sources are playing (music included).
     #[must_use]
     pub fn len(&self) -> usize {
-        self.sources.len()
+        self.sources.len() + self.music.len()
     }
 
     /// Whether nothing is playing (as [`Mixer::is_idle`]).
@@ -92,6 +106,7 @@ impl Mixer {
     /// to −1…1, and drop the sources that finished.
     pub fn fill(&mut self, out: &mut [f32]) {
         out.fill(0.0);
+        self.music.retain_mut(|s| s.add_to(out));
         self.sources.retain_mut(|s| s.add_to(out));
         for x in out.iter_mut() {
             *x = limit(*x);
@@ -174,6 +189,24 @@ mod tests {
             m.add(effect(&[0.0; 10], 1.0));
         }
         assert_eq!(m.len(), MAX_SOURCES);
+    }
+
+    #[test]
+    fn music_is_mixed_with_the_effects_and_never_pushed_out() {
+        let mut m = Mixer::new();
+        m.add_music(effect(&[0.25; 100], 1.0));
+        for _ in 0..MAX_SOURCES + 5 {
+            m.add(effect(&[0.0; 10], 1.0));
+        }
+        m.add(effect(&[0.5], 1.0));
+        assert_eq!(
+            m.len(),
+            MAX_SOURCES + 1,
+            "the effects are capped, the music stays"
+        );
+        let mut out = [0.0; 2];
+        m.fill(&mut out);
+        assert_eq!(out, [0.75, 0.25]);
     }
 
     #[test]

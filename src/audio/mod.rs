@@ -1,5 +1,7 @@
 //! Sound effects: the [`Sound`]s the games make, their synthesis ([`synth`]), the mixer that
-//! plays several at once ([`mixer`]) and the output they go to ([`output`]).
+//! plays several at once ([`mixer`]) and the output they go to ([`output`]); and the background
+//! music: the built-in track ([`tune`]), the player's own file ([`decode`]) and its loop
+//! ([`music`]), mixed with the effects at a volume of its own.
 //!
 //! Every sound is synthesised at start-up (no sound files). The output runs on its own thread
 //! fed by a channel, so the window never waits for audio; without an audio device or server
@@ -14,15 +16,20 @@
 
 #[cfg(not(target_os = "linux"))]
 mod cpal_out;
+pub mod decode;
 pub mod mixer;
+pub mod music;
 pub mod output;
 #[cfg(target_os = "linux")]
 pub mod pulse;
 pub mod synth;
+pub mod tune;
 
 use std::time::Duration;
 
-pub use output::{AudioSink, DeviceSink, NoOutput, OutputState, RecordingSink};
+pub use decode::{MusicError, decode_file};
+pub use music::MusicLoop;
+pub use output::{AudioSink, DeviceSink, MusicCall, NoOutput, OutputState, RecordingSink};
 
 /// A sound effect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

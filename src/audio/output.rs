@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use super::Sound;
 use super::mixer::{Effect, Source};
+use super::music::{MusicControl, MusicLoop, MusicSource};
 use super::synth;
 
 /// What the sound output is doing.
@@ -36,6 +37,16 @@ pub trait AudioSink: Send {
     fn play(&mut self, sound: Sound, gain: f32);
     /// What the output is doing.
     fn state(&self) -> OutputState;
+    /// Loop `music` at `gain` (0–1) beside the effects, in place of the music playing (which
+    /// fades out while this fades in); `None` fades the music out. Does nothing without an
+    /// output.
+    fn set_music(&mut self, music: Option<Arc<MusicLoop>>, gain: f32) {
+        let _ = (music, gain);
+    }
+    /// Glide the music playing to `gain` (0–1).
+    fn set_music_gain(&mut self, gain: f32) {
+        let _ = gain;
+    }
 }
 
 /// No output at all (the default until the app opens a device, and in tests).
@@ -52,11 +63,30 @@ impl AudioSink for NoOutput {
     }
 }
 
+/// What a [`RecordingSink`] was asked to do with the music.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MusicCall {
+    /// Play a loop of this many samples at this rate, at this gain.
+    Play {
+        /// Samples in one pass ([`MusicLoop::body`]).
+        samples: usize,
+        /// Its rate, in Hz.
+        rate: u32,
+        /// The gain asked for.
+        gain: f32,
+    },
+    /// Stop the music.
+    Stop,
+    /// Change the music's gain.
+    Gain(f32),
+}
+
 /// A sink that only records what it was asked to play; clones share the record, so a test
 /// keeps one clone and gives the app another.
 #[derive(Clone, Debug, Default)]
 pub struct RecordingSink {
     played: Arc<Mutex<Vec<(Sound, f32)>>>,
+    music: Arc<Mutex<Vec<MusicCall>>>,
 }
 
 impl RecordingSink {
@@ -75,6 +105,18 @@ impl RecordingSink {
     pub fn take_sounds(&self) -> Vec<Sound> {
         self.take().into_iter().map(|(s, _)| s).collect()
     }
+
+    /// What the music was asked to do since the last call, in order; clears the record.
+    pub fn take_music(&self) -> Vec<MusicCall> {
+        std::mem::take(&mut *self.music.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    fn log_music(&self, call: MusicCall) {
+        self.music
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(call);
+    }
 }
 
 impl AudioSink for RecordingSink {
@@ -90,6 +132,21 @@ impl AudioSink for RecordingSink {
             device: "recorder".into(),
         }
     }
+
+    fn set_music(&mut self, music: Option<Arc<MusicLoop>>, gain: f32) {
+        self.log_music(match music {
+            Some(m) => MusicCall::Play {
+                samples: m.body.len(),
+                rate: m.rate,
+                gain,
+            },
+            None => MusicCall::Stop,
+        });
+    }
+
+    fn set_music_gain(&mut self, gain: f32) {
+        self.log_music(MusicCall::Gain(gain));
+    }
 }
 
 /// An opened output as the audio thread drives it (a PulseAudio stream, a cpal stream).
@@ -100,11 +157,15 @@ pub trait Backend {
     fn name(&self) -> String;
     /// Start playing `source`, mixed with the others.
     fn add(&mut self, source: Box<dyn Source>);
+    /// Start playing `music` (see [`super::mixer::Mixer::add_music`]).
+    fn add_music(&mut self, music: Box<dyn Source>);
 }
 
 /// A request to the audio thread.
 enum Command {
     Play(Sound, f32),
+    Music(Option<Arc<MusicLoop>>, f32),
+    MusicGain(f32),
 }
 
 /// The real output: a thread that opens the platform's output, synthesises each sound the
@@ -167,6 +228,14 @@ impl AudioSink for DeviceSink {
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
     }
+
+    fn set_music(&mut self, music: Option<Arc<MusicLoop>>, gain: f32) {
+        let _ = self.commands.send(Command::Music(music, gain));
+    }
+
+    fn set_music_gain(&mut self, gain: f32) {
+        let _ = self.commands.send(Command::MusicGain(gain));
+    }
 }
 
 /// The audio thread: open the output, then play what comes until the app drops its sink.
@@ -190,13 +259,33 @@ fn run<B: Backend>(
     );
     let rate = backend.rate();
     let mut cache: HashMap<Sound, Arc<[f32]>> = HashMap::new();
-    while let Ok(Command::Play(sound, gain)) = inbox.recv() {
-        let samples = cache
-            .entry(sound)
-            .or_insert_with(|| synth::samples(sound, rate).into())
-            .clone();
-        if !samples.is_empty() {
-            backend.add(Box::new(Effect::new(samples, gain)));
+    let mut music: Option<Arc<MusicControl>> = None;
+    while let Ok(command) = inbox.recv() {
+        match command {
+            Command::Play(sound, gain) => {
+                let samples = cache
+                    .entry(sound)
+                    .or_insert_with(|| synth::samples(sound, rate).into())
+                    .clone();
+                if !samples.is_empty() {
+                    backend.add(Box::new(Effect::new(samples, gain)));
+                }
+            }
+            Command::Music(next, gain) => {
+                if let Some(playing) = music.take() {
+                    playing.stop();
+                }
+                if let Some(next) = next {
+                    let (source, control) = MusicSource::new(next, rate, gain);
+                    backend.add_music(Box::new(source));
+                    music = Some(control);
+                }
+            }
+            Command::MusicGain(gain) => {
+                if let Some(playing) = &music {
+                    playing.set_gain(gain);
+                }
+            }
         }
     }
 }
@@ -232,6 +321,9 @@ mod tests {
         }
         fn add(&mut self, source: Box<dyn Source>) {
             self.0.lock().unwrap().add(source);
+        }
+        fn add_music(&mut self, music: Box<dyn Source>) {
+            self.0.lock().unwrap().add_music(music);
         }
     }
 
@@ -279,6 +371,36 @@ mod tests {
         m.fill(&mut out);
         assert_eq!(out, expected, "the Win sound at the backend's rate");
         assert!(m.is_idle());
+    }
+
+    #[test]
+    fn music_plays_beside_the_effects_and_gives_way_to_the_next_piece() {
+        let mixer = Arc::new(Mutex::new(Mixer::new()));
+        let shared = mixer.clone();
+        let mut sink = DeviceSink::open_with(move |_| Ok(MemoryBackend(shared)));
+        let piece = |x: f32| Arc::new(MusicLoop::seamless(&[x; 800], 8_000).expect("music"));
+        sink.set_music(Some(piece(0.5)), 1.0);
+        wait_for("the music to reach the mixer", || {
+            mixer.lock().unwrap().len() == 1
+        });
+        // After the fade-in (0.5 s at 8 kHz) it plays at full gain.
+        let mut out = vec![0.0; 4_100];
+        mixer.lock().unwrap().fill(&mut out);
+        assert!((out[4_099] - 0.5).abs() < 1e-3, "{}", out[4_099]);
+        sink.set_music(Some(piece(0.25)), 1.0);
+        wait_for("the next piece", || mixer.lock().unwrap().len() == 2);
+        // 0.6 s later the first has faded out and left; the second has faded in.
+        let mut out = vec![0.0; 4_900];
+        mixer.lock().unwrap().fill(&mut out);
+        assert_eq!(mixer.lock().unwrap().len(), 1);
+        assert!((out[4_899] - 0.25).abs() < 1e-3, "{}", out[4_899]);
+        sink.set_music(None, 0.0);
+        wait_for("the music to fade out and leave", || {
+            let mut out = vec![0.0; 4_900];
+            let mut m = mixer.lock().unwrap();
+            m.fill(&mut out);
+            m.is_idle()
+        });
     }
 
     #[test]

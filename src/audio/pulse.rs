@@ -259,8 +259,19 @@ impl Backend for PulseOutput {
     }
 
     fn add(&mut self, source: Box<dyn Source>) {
+        self.wake_with(|mixer| mixer.add(source));
+    }
+
+    fn add_music(&mut self, music: Box<dyn Source>) {
+        self.wake_with(|mixer| mixer.add_music(music));
+    }
+}
+
+impl PulseOutput {
+    /// Change the mixer with `change` and wake the stream if it was quiet.
+    fn wake_with(&self, change: impl FnOnce(&mut Mixer)) {
         let mut s = lock(&self.shared);
-        s.mixer.add(source);
+        change(&mut s.mixer);
         s.tail = idle_tail();
         if let Some(waker) = s.waker.take() {
             waker.wake();

@@ -28,6 +28,7 @@
 pub mod atomic;
 pub mod lock;
 pub mod paths;
+pub mod picture;
 pub mod records;
 pub mod savegame;
 pub mod settings;

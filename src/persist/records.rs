@@ -9,7 +9,8 @@
 //!     {
 //!       "name": "alice",
 //!       "vs_computer": { "reversi": { "hard": { "wins": 3, "losses": 1, "draws": 0 } } },
-//!       "head_to_head": { "bob": { "gomoku-renju": { "wins": 1, "losses": 2, "draws": 0 } } }
+//!       "head_to_head": { "bob": { "gomoku-renju": { "wins": 1, "losses": 2, "draws": 0 } } },
+//!       "picture": "5f3a9c0d12ab34ef.png"
 //!     }
 //!   ],
 //!   "recorded_games": ["5f3a9c0d12ab34ef", "0123456789abcdef"]
@@ -21,10 +22,13 @@
 //! games recorded, oldest first, so that recording a game again is recognised
 //! ([`Records::record_once`]). Unknown fields at the top level and in a profile are kept
 //! as they are when the file is rewritten (so an older version does not erase what a newer
-//! one added); unknown fields inside a tally are ignored.
+//! one added); unknown fields inside a tally are ignored. `picture` (optional): the profile's
+//! picture in the data directory's `pictures/` folder (see [`super::picture`]), a name of 16
+//! lower-case hexadecimal digits and `.png`; absent means the default picture.
 //! Validation: names non-empty, trimmed, without control characters, at most
 //! [`MAX_NAME_CHARS`] characters and unique; every count total fits a `u32`; head-to-head
-//! entries name an existing other profile and mirror that profile's entry (wins ↔ losses).
+//! entries name an existing other profile and mirror that profile's entry (wins ↔ losses);
+//! a `picture` is a picture's name ([`super::picture::is_picture_name`]).
 //!
 //! # Concurrency
 //! [`RecordStore::update`] takes an OS advisory lock on `records.json.lock` (see
@@ -520,6 +524,9 @@ pub struct Profile {
     vs_computer: BTreeMap<GameKey, BTreeMap<LevelKey, Tally>>,
     #[serde(default)]
     head_to_head: BTreeMap<String, BTreeMap<GameKey, Tally>>,
+    /// The picture's file name in `pictures/` (`None`: the default picture).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    picture: Option<String>,
     /// Fields this version does not know, kept as they were.
     #[serde(flatten)]
     extra: serde_json::Map<String, serde_json::Value>,
@@ -531,6 +538,7 @@ impl Profile {
             name,
             vs_computer: BTreeMap::new(),
             head_to_head: BTreeMap::new(),
+            picture: None,
             extra: serde_json::Map::new(),
         }
     }
@@ -539,6 +547,21 @@ impl Profile {
     #[must_use]
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The file name of the profile's picture in `pictures/`, if it has one.
+    #[must_use]
+    pub fn picture(&self) -> Option<&str> {
+        self.picture.as_deref()
+    }
+
+    /// All its games, against the computer and head to head, in every game and level.
+    #[must_use]
+    pub fn overall(&self) -> Tally {
+        self.vs_computer_entries()
+            .map(|(_, _, t)| t)
+            .chain(self.head_to_head_entries().map(|(_, _, t)| t))
+            .fold(Tally::default(), Tally::saturating_add)
     }
 
     /// Record against the computer at `level` in `game` (zero when never played).
@@ -774,6 +797,20 @@ impl Records {
         Ok(())
     }
 
+    /// Gives profile `name` (created when missing) the picture `picture` (a file name in
+    /// `pictures/`; `None`: the default picture) and returns the picture it had.
+    ///
+    /// # Errors
+    /// The name errors of [`Records::create_profile`] (except duplicates).
+    pub fn set_picture(
+        &mut self,
+        name: &str,
+        picture: Option<String>,
+    ) -> Result<Option<String>, RecordError> {
+        let i = self.ensure(name)?;
+        Ok(std::mem::replace(&mut self.profiles[i].picture, picture))
+    }
+
     /// Adds a game of `profile` (created when missing) against the computer at `level` in
     /// `game`, with `result` from the profile's point of view.
     ///
@@ -953,6 +990,15 @@ impl Records {
             })?;
             if !seen.insert(p.name.as_str()) {
                 return Err(msg!("error-records-name-twice", name = name));
+            }
+            if let Some(picture) = &p.picture
+                && !super::picture::is_picture_name(picture)
+            {
+                return Err(msg!(
+                    "error-records-picture",
+                    name = name,
+                    picture = format!("{:?}", super::shorten(picture, 40))
+                ));
             }
         }
         // Also refused: more games with hints than games.

@@ -29,7 +29,10 @@
 //!   (default 1.0); `animation`, the move animation's speed, `"off"`, `"fast"` or `"normal"`
 //!   (default). Any other value makes the file invalid.
 //! - `sound_volume` (optional, default 80): the sound effects' volume in percent, 0–100.
-//! - `sound_muted` (optional, default false): sound effects are muted.
+//! - `sound_muted` (optional, default false): sound effects are muted (and the music).
+//! - `music_on` (optional, default false): background music plays; `music_volume` (optional,
+//!   default 50) its own volume in percent, 0–100; `music_file` (optional) the path of the
+//!   player's music file (absent: the built-in track).
 //! - `shortcuts` (optional; absent means the defaults): the keyboard shortcuts as the player
 //!   re-bound them, `{"version": 1, "keys": {"undo": ["Ctrl+Z"], "lock": ["Ctrl+L", "Pause"],
 //!   …}}`: every action by name, each with its key combinations as text (read by the app,
@@ -175,6 +178,16 @@ pub struct Settings {
     #[serde(default)]
     pub sound_muted: bool,
 
+    // Background music.
+    /// Background music plays (off by default).
+    #[serde(default)]
+    pub music_on: bool,
+    /// The music's volume in percent (0–100), apart from the effects'.
+    #[serde(default = "default_music_volume")]
+    pub music_volume: u8,
+    /// The player's music file (`None`: the built-in track).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub music_file: Option<String>,
     // Keyboard shortcuts.
     /// The shortcuts as re-bound by the player (`None`: the defaults).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -268,6 +281,13 @@ fn default_sound_volume() -> u8 {
     DEFAULT_SOUND_VOLUME
 }
 
+/// The music's volume on a first start, in percent.
+pub const DEFAULT_MUSIC_VOLUME: u8 = 50;
+
+fn default_music_volume() -> u8 {
+    DEFAULT_MUSIC_VOLUME
+}
+
 fn is_untimed(controls: &ByGame<TimeControl>) -> bool {
     *controls == ByGame::default()
 }
@@ -293,6 +313,9 @@ impl Default for Settings {
             animation: AnimationSpeed::default(),
             sound_volume: DEFAULT_SOUND_VOLUME,
             sound_muted: false,
+            music_on: false,
+            music_volume: DEFAULT_MUSIC_VOLUME,
+            music_file: None,
             shortcuts: None,
             extra: serde_json::Map::new(),
         }
@@ -311,9 +334,8 @@ impl Settings {
         self.language = Some(lang.code().to_string());
     }
 
-    /// Checks both profile names, the time controls, the zoom factor, the volume and the
-    /// shortcut table's size (see
-    /// the [module docs](self)).
+    /// Checks both profile names, the time controls, the zoom factor, the volumes and the
+    /// shortcut table's size (see the [module docs](self)).
     ///
     /// # Errors
     /// [`LoadError::Invalid`] naming the field and the problem.
@@ -355,6 +377,24 @@ impl Settings {
                 "error-volume-range",
                 volume = self.sound_volume,
                 max = crate::audio::MAX_VOLUME
+            )));
+        }
+        if self.music_volume > crate::audio::MAX_VOLUME {
+            return Err(LoadError::invalid_msg(msg!(
+                "error-music-volume-range",
+                volume = self.music_volume,
+                max = crate::audio::MAX_VOLUME
+            )));
+        }
+        if self
+            .music_file
+            .as_deref()
+            .is_some_and(|f| f.trim().is_empty())
+        {
+            return Err(LoadError::invalid_msg(msg!(
+                "error-field",
+                field = "music_file",
+                problem = msg!("error-music-file-empty")
             )));
         }
         Ok(())
