@@ -18,7 +18,7 @@ use reversi_gomoku::app::GameKind;
 use reversi_gomoku::app::boss::Hidden;
 use reversi_gomoku::app::lock::Deferred;
 use reversi_gomoku::app::shortcuts::{Action, Bindings};
-use reversi_gomoku::audio::{RecordingSink, Sound};
+use reversi_gomoku::audio::{MusicCall, RecordingSink, Sound};
 use reversi_gomoku::core::clock::ManualTime;
 use reversi_gomoku::core::{BySide, Side};
 use reversi_gomoku::persist::Settings;
@@ -262,6 +262,27 @@ fn the_boss_key_hides_mutes_and_locks() {
     app_mut(&mut h).reversi.cue(Sound::Place);
     h.step();
     assert_eq!(rec.take().len(), 1);
+}
+
+#[test]
+fn the_boss_key_stops_the_music_and_showing_the_window_brings_it_back() {
+    let dir = temp_dir("app-lock", "boss-music");
+    let mut h = common::harness(GameKind::Reversi, Some(&dir));
+    let rec = RecordingSink::new();
+    app_mut(&mut h).set_audio_sink(Box::new(rec.clone()));
+    app_mut(&mut h).data.set_music(true, 60);
+    step_until(&mut h, "the music to play", |a| a.music.playing().is_some());
+    rec.take_music();
+    let ctx = h.ctx.clone();
+    // A hidden window draws no frame: the boss key itself must stop the music.
+    app_mut(&mut h).boss_key(&ctx);
+    assert_eq!(rec.take_music(), [MusicCall::Stop]);
+    assert!(app(&h).data.music_on(), "the music setting is kept");
+    app_mut(&mut h).show_window(&ctx);
+    h.step();
+    assert!(matches!(rec.take_music()[..], [MusicCall::Play { .. }]));
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
