@@ -149,6 +149,7 @@ fn finished_reversi_game_with_passes_round_trips() {
     let current = CurrentGames {
         reversi: Some(game.clone()),
         gomoku: None,
+        locked: false,
     };
     save_current(&dir, &current).unwrap();
     let loaded = load_current(&dir).unwrap().unwrap().reversi.unwrap();
@@ -350,6 +351,7 @@ fn saving_an_invalid_game_writes_nothing() {
         &CurrentGames {
             reversi: Some(game),
             gomoku: None,
+            locked: false,
         },
     )
     .unwrap_err();
@@ -373,6 +375,7 @@ fn autosave_lifecycle() {
     let mut current = CurrentGames {
         reversi: Some(g1.clone()),
         gomoku: None,
+        locked: false,
     };
     save_current(&dir, &current).unwrap();
     let g2 = gomoku_game(&BLACK_FIVE[..4], 15, Rule::Renju);
@@ -381,7 +384,17 @@ fn autosave_lifecycle() {
     let loaded = load_current(&dir).unwrap().unwrap();
     same_game(&g1, loaded.reversi.as_ref().unwrap());
     same_game(&g2, loaded.gomoku.as_ref().unwrap());
+    assert!(!loaded.locked);
+    assert!(
+        !current.to_json().contains("locked"),
+        "written only when locked"
+    );
     assert_eq!(files_in(&dir), ["current-game.json"]);
+    // The lock is kept with the games.
+    current.locked = true;
+    save_current(&dir, &current).unwrap();
+    assert!(load_current(&dir).unwrap().unwrap().locked);
+    current.locked = false;
     // A game stored under the other tab's key is refused.
     let swapped = current
         .to_json()
@@ -439,6 +452,7 @@ fn assert_autosave_refused(name: &str, bytes: &[u8], check: impl FnOnce(&LoadErr
     let fresh = CurrentGames {
         reversi: Some(reversi_game("f5")),
         gomoku: None,
+        locked: false,
     };
     save_current(&dir, &fresh).unwrap();
     assert!(load_current(&dir).unwrap().is_some());
@@ -459,6 +473,7 @@ fn valid_json() -> String {
     CurrentGames {
         reversi: Some(game),
         gomoku: None,
+        locked: false,
     }
     .to_json()
 }

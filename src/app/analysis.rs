@@ -61,6 +61,8 @@ pub struct Analyst<G: GameRules> {
     pub show_scores: bool,
     review: Option<Review<G>>,
     failure: Option<String>,
+    /// The window is locked: nothing is searched until it is unlocked.
+    paused: bool,
 }
 
 impl<G: GameRules> Analyst<G> {
@@ -77,7 +79,21 @@ impl<G: GameRules> Analyst<G> {
             show_scores: false,
             review: None,
             failure: None,
+            paused: false,
         }
+    }
+
+    /// Stop searching (the window was locked: the search under way is cancelled, and a hint
+    /// asked for, the move scores or the review start again once unpaused) or go on.
+    pub fn set_paused(&mut self, paused: bool) {
+        if paused && !self.paused && self.task != Task::Idle {
+            self.worker.cancel();
+            if matches!(self.task, Task::Scores(_)) {
+                self.scores = None;
+            }
+            self.task = Task::Idle;
+        }
+        self.paused = paused;
     }
 
     /// The hint for the position last passed to [`Analyst::update`], once computed.
@@ -143,7 +159,7 @@ impl<G: GameRules> Analyst<G> {
         {
             self.hint = Some(hint_of(best));
         }
-        if self.task != Task::Idle || self.failure.is_some() {
+        if self.task != Task::Idle || self.failure.is_some() || self.paused {
             return;
         }
         let live = pos.outcome().is_none();

@@ -461,6 +461,11 @@ impl<G: GameRules> Controller<G> {
         self.sync_clock(now);
     }
 
+    /// Whether the computer is paused ([`Controller::set_paused`]).
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
     /// Why the computer's last search failed, while it waits for [`Controller::retry`].
     pub fn failure(&self) -> Option<&str> {
         self.failure.as_deref()

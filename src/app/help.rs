@@ -160,7 +160,8 @@ fn reversi_rules(ui: &mut Ui, palette: &'static Palette) {
         diagram(ui, palette, &after, &[], &tr!("help-reversi-caption-after"));
         diagram(ui, palette, &pass, &[], &tr!("help-reversi-caption-pass"));
     });
-    paragraph(ui, &tr!("help-reversi-pass-end"));
+    let keys = keys_of(ui.ctx(), Action::Pass);
+    paragraph(ui, &tr!("help-reversi-pass-end", keys = keys));
 }
 
 fn gomoku_rules(ui: &mut Ui, palette: &'static Palette) {
@@ -191,11 +192,27 @@ fn controls(ui: &mut Ui) {
     paragraph(ui, &tr!("help-controls-keyboard"));
     paragraph(ui, &tr!("help-controls-menu"));
     paragraph(ui, &tr!("help-controls-view"));
-    paragraph(ui, &tr!("help-controls-sound"));
+    let keys = keys_of(ui.ctx(), Action::Mute);
+    paragraph(ui, &tr!("help-controls-sound", keys = keys));
     paragraph(ui, &tr!("help-controls-undo"));
     paragraph(ui, &tr!("help-controls-clocks"));
     paragraph(ui, &tr!("help-controls-draw"));
-    paragraph(ui, &tr!("help-controls-analysis"));
+    let keys = keys_of(ui.ctx(), Action::Hint);
+    paragraph(ui, &tr!("help-controls-analysis", keys = keys));
+    let (lock, boss) = (
+        keys_of(ui.ctx(), Action::Lock),
+        keys_of(ui.ctx(), Action::BossKey),
+    );
+    paragraph(ui, &tr!("help-controls-lock", lock = lock));
+    paragraph(ui, &tr!("help-controls-boss", boss = boss));
+    paragraph(ui, &tr!("help-controls-shortcuts"));
+}
+
+/// The current keys of `action`, for a sentence of the help ("(none)" when unbound).
+fn keys_of(ctx: &egui::Context, action: Action) -> String {
+    Bindings::of(ctx)
+        .describe(ctx, action)
+        .unwrap_or_else(|| tr!("shortcuts-none"))
 }
 
 fn shortcut_table(ui: &mut Ui) {

@@ -6,12 +6,14 @@ pub mod analysis;
 pub mod animation;
 pub mod autosave;
 pub mod board;
+pub mod boss;
 pub mod controller;
 pub mod draw_offer;
 pub mod eval_graph;
 pub mod files;
 pub mod gomoku_view;
 pub mod help;
+pub mod lock;
 pub mod music;
 pub mod panels;
 pub mod persistence;
@@ -20,11 +22,13 @@ pub mod records_window;
 pub mod replay;
 pub mod reversi_view;
 pub mod setup_mode;
+pub mod shortcut_editor;
 pub mod shortcuts;
 pub mod sound;
 pub mod tab;
 pub mod teacher;
 pub mod theme;
+pub mod tray;
 pub mod view_menu;
 pub mod zoom;
 
@@ -37,6 +41,7 @@ use files::TranscriptWindow;
 use help::HelpWindow;
 use persistence::DataStore;
 use records_window::RecordsWindow;
+use shortcut_editor::ShortcutEditor;
 use shortcuts::{Action, Bindings};
 use tab::{AnyTab, BoardRequest, GameView, WindowState};
 use zoom::ZoomFollower;
@@ -90,6 +95,18 @@ pub struct ReversiGomokuApp {
     pub music: music::MusicPlayer,
     /// The players' pictures loaded so far.
     pub pictures: pictures::Pictures,
+    /// The window is locked (see [`lock`]).
+    locked: bool,
+    /// "Unlock first?" waits for its answer, and what then.
+    unlock_question: Option<lock::Deferred>,
+    /// The boss key hid the window (see [`boss`]).
+    hidden: Option<boss::Hidden>,
+    /// The tray icon ([`ReversiGomokuApp::start_tray`]; none until started).
+    tray: tray::Tray,
+    /// The language the tray's menu was last written in.
+    tray_language: Option<Language>,
+    /// The Shortcuts window.
+    pub shortcut_editor: ShortcutEditor,
 }
 
 /// What replaces the current game once the user has answered the abandon dialog.
@@ -147,11 +164,17 @@ impl ReversiGomokuApp {
             audio: Box::new(crate::audio::NoOutput),
             music: music::MusicPlayer::default(),
             pictures: pictures::Pictures::default(),
+            locked: false,
+            unlock_question: None,
+            hidden: None,
+            tray: tray::Tray::none("not started"),
+            tray_language: None,
+            shortcut_editor: ShortcutEditor::default(),
         };
         // The zoom keys are in our shortcut table, handled by `shortcuts::zoom`, which
         // remembers the zoom; egui's own zoom keys would change it a second time.
         ctx.options_mut(|o| o.zoom_with_keyboard = false);
-        Bindings::default().install(ctx);
+        app.install_bindings(ctx);
         view_menu::apply_settings(ctx, app.data.settings());
         for kind in GameKind::ALL {
             let display = app.data.board_display(kind);
@@ -174,7 +197,26 @@ impl ReversiGomokuApp {
                 ));
             }
         }
+        let locked = app.data.autosaved_locked();
+        app.set_locked(locked);
         app
+    }
+
+    /// The shortcuts of the settings (the defaults without), installed in `ctx`; a
+    /// combination the settings file has that cannot be used is reported in a notice.
+    fn install_bindings(&mut self, ctx: &egui::Context) {
+        let bindings = match &self.data.settings().shortcuts {
+            Some(table) => {
+                let (bindings, problems) = Bindings::from_table(table);
+                for problem in problems {
+                    self.data
+                        .notice(msg!("notice-shortcut-problem", problem = problem));
+                }
+                bindings
+            }
+            None => Bindings::default(),
+        };
+        bindings.install(ctx);
     }
 
     /// The window's language.
@@ -230,7 +272,12 @@ impl ReversiGomokuApp {
 
     /// Replace the game of tab `game` by `then`, first asking whether an abandoned game
     /// against the computer counts as a loss (see [`persistence::abandoned_side`]).
+    /// While locked, asks to unlock first.
     pub fn replace_game(&mut self, game: GameKind, then: Pending) {
+        if self.locked {
+            self.ask_unlock(lock::Deferred::Replace(game, then));
+            return;
+        }
         match self.tab(game).abandoned_side() {
             Some(human) => self.confirm = Some(Confirm { game, human, then }),
             None => self.do_replace(game, then),
@@ -284,6 +331,7 @@ impl ReversiGomokuApp {
     /// finished games and the autosave; the result of a file dialog; and a zoom changed by
     /// another route than [`zoom::set_zoom`], to remember.
     pub fn logic(&mut self, ctx: &egui::Context) {
+        self.follow_tray(ctx);
         self.zoom.follow(ctx, &mut self.data);
         let minimized = ctx.input(|i| i.viewport().minimized.unwrap_or(false));
         let dialog_open =
@@ -355,7 +403,7 @@ impl ReversiGomokuApp {
                 .on_hover_text(hover(&tr!("top-open-game-hover"), Action::Open))
                 .clicked()
             {
-                self.open_dialog();
+                self.act(&ctx, Action::Open);
             }
             if ui
                 .button(tr!("top-transcript"))
@@ -373,6 +421,14 @@ impl ReversiGomokuApp {
                 self.help.open = !self.help.open;
             }
             self.sound_menu(ui);
+            if ui
+                .button(tr!("shortcuts-button"))
+                .on_hover_text(tr!("shortcuts-button-hover"))
+                .clicked()
+            {
+                self.shortcut_editor.open = !self.shortcut_editor.open;
+            }
+            self.lock_button(ui);
             ui.separator();
             ui.label(tr!("top-player", profile = self.data.profile()));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -382,11 +438,18 @@ impl ReversiGomokuApp {
     }
 
     /// The keys pressed this frame, as the shortcut table says (see [`shortcuts`]); while
-    /// the abandon dialog waits, only the window's own keys (help, fullscreen, zoom) act.
+    /// a dialog waits (abandon, unlock first), only the window's own keys (help, fullscreen,
+    /// zoom, sound, lock, boss key) act. While the Shortcuts window waits for a new
+    /// combination, the keys are its.
     fn shortcuts(&mut self, ctx: &egui::Context) {
         self.take_paste(ctx);
+        if self.shortcut_editor.capturing() {
+            self.shortcut_editor.capture(ctx, &mut self.data);
+            return;
+        }
+        let asking = self.confirm.is_some() || self.unlock_question.is_some();
         for action in Bindings::of(ctx).pressed(ctx) {
-            if self.confirm.is_none() || action.is_window() {
+            if !asking || action.is_window() {
                 self.act(ctx, action);
             }
         }
@@ -410,14 +473,21 @@ impl ReversiGomokuApp {
         }
     }
 
-    /// Do what a shortcut's `action` says, on the tab on screen.
+    /// Do what a shortcut's `action` says, on the tab on screen. While locked, the actions
+    /// that would play are ignored and New game, Undo, Redo and Open ask to unlock first.
     pub fn act(&mut self, ctx: &egui::Context, action: Action) {
         let game = self.game;
         if self.tab(game).is_editing() && setup_mode::blocked(action) {
             return;
         }
+        if self.locked && lock::ignored(action) {
+            return;
+        }
         match action {
             Action::NewGame => self.replace_game(game, Pending::NewGame),
+            Action::Undo if self.locked => self.ask_unlock(lock::Deferred::Undo(game)),
+            Action::Redo if self.locked => self.ask_unlock(lock::Deferred::Redo(game)),
+            Action::Open if self.locked => self.ask_unlock(lock::Deferred::Open),
             Action::Undo => self.tab_mut(game).undo(),
             Action::Redo => self.tab_mut(game).redo(),
             Action::Save => self.save_dialog(),
@@ -441,6 +511,12 @@ impl ReversiGomokuApp {
             | Action::CursorUp
             | Action::CursorDown
             | Action::PlayAtCursor => self.tab_mut(game).cursor_key(action),
+            Action::Lock => self.set_locked(!self.locked),
+            Action::BossKey => self.boss_key(ctx),
+            Action::Mute => {
+                let data = &mut self.data;
+                data.set_sound(data.sound_volume(), !data.sound_muted());
+            }
         }
     }
 
@@ -547,12 +623,15 @@ impl ReversiGomokuApp {
         let ctx = ui.ctx().clone();
         self.retitle(&ctx);
         self.shortcuts(&ctx);
-        self.sound_shortcut(&ctx);
         egui::Panel::top("tabs").show(ui, |ui| self.top_bar(ui));
         if !self.data.notices.is_empty() {
             egui::Panel::top("notices").show(ui, |ui| self.notices(ui));
         }
-        let status = self.tab(self.game).status();
+        let status = if self.locked {
+            Self::lock_status(&ctx)
+        } else {
+            self.tab(self.game).status()
+        };
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.label(status);
         });
@@ -585,16 +664,18 @@ impl ReversiGomokuApp {
         self.transcript_window(&ctx);
         let styles = self.data.settings().board_style;
         self.help.show(&ctx, self.data.dir(), &styles);
+        self.shortcut_editor.show(&ctx, &mut self.data);
         self.board_requests(&ctx);
+        if let Some(action) = self.tab_mut(game).take_action_request() {
+            self.act(&ctx, action);
+        }
         for kind in GameKind::ALL {
-            if self.tab_mut(kind).take_new_game_request() {
-                self.replace_game(kind, Pending::NewGame);
-            }
             if self.tab_mut(kind).take_setup_request() {
                 self.replace_game(kind, Pending::SetUp);
             }
         }
         self.confirm_dialog(&ctx);
+        self.unlock_dialog(&ctx);
         self.tab_mut(game).dialogs(&ctx);
         self.play_cues();
         self.play_music(&ctx);
@@ -653,6 +734,8 @@ pub fn run(game: GameKind, data_dir: Option<PathBuf>) -> eframe::Result {
             };
             // Opens on its own thread: the window does not wait for the sound server.
             app.set_audio_sink(Box::new(crate::audio::DeviceSink::open()));
+            // So does the tray icon, which the boss key hides the window to.
+            app.start_tray(&cc.egui_ctx);
             Ok(Box::new(app))
         }),
     )

@@ -104,11 +104,18 @@ impl MusicPlayer {
     }
 
     /// Each frame: follow the settings (on, volume, mute, the choice): decode what is needed
-    /// off the UI thread, and start, stop or change the music on `sink`.
-    pub fn update(&mut self, ctx: &egui::Context, data: &mut DataStore, sink: &mut dyn AudioSink) {
+    /// off the UI thread, and start, stop or change the music on `sink`. `silenced` (the
+    /// boss key hid the window) stops it as mute does, without changing the settings.
+    pub fn update(
+        &mut self,
+        ctx: &egui::Context,
+        data: &mut DataStore,
+        sink: &mut dyn AudioSink,
+        silenced: bool,
+    ) {
         self.poll(ctx, data);
         let choice = MusicChoice::of(data);
-        let gain = if data.music_on() && !data.sound_muted() {
+        let gain = if data.music_on() && !data.sound_muted() && !silenced {
             gain_for_volume(data.music_volume())
         } else {
             0.0

@@ -190,33 +190,43 @@ pub fn ending_banner(ending: Ending) -> String {
     }
 }
 
-/// New game / Undo / Redo. Returns true when New game was clicked (the caller knows the
-/// start position).
-pub fn game_buttons<G: GameRules>(ui: &mut Ui, ctl: &mut Controller<G>) -> bool {
-    let mut new_game = false;
+/// New game / Undo / Redo. Returns the one clicked, for the app to do as the shortcut would
+/// (it asks first about an abandoned game, or to unlock).
+pub fn game_buttons<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>) -> Option<Action> {
+    let mut clicked = None;
     let ctx = ui.ctx().clone();
     let hover = |text: &str, action| shortcuts::hover_text(&ctx, text, action);
     ui.horizontal_wrapped(|ui| {
-        new_game = ui
-            .button(tr!("panel-new-game"))
-            .on_hover_text(hover(&tr!("panel-new-game-hover"), Action::NewGame))
-            .clicked();
-        if ui
-            .add_enabled(ctl.session.can_undo(), egui::Button::new(tr!("panel-undo")))
-            .on_hover_text(hover(&tr!("panel-undo-hover"), Action::Undo))
-            .clicked()
-        {
-            ctl.undo();
-        }
-        if ui
-            .add_enabled(ctl.session.can_redo(), egui::Button::new(tr!("panel-redo")))
-            .on_hover_text(hover(&tr!("panel-redo-hover"), Action::Redo))
-            .clicked()
-        {
-            ctl.redo();
+        for (action, enabled, label, tip) in [
+            (
+                Action::NewGame,
+                true,
+                "panel-new-game",
+                "panel-new-game-hover",
+            ),
+            (
+                Action::Undo,
+                ctl.session.can_undo(),
+                "panel-undo",
+                "panel-undo-hover",
+            ),
+            (
+                Action::Redo,
+                ctl.session.can_redo(),
+                "panel-redo",
+                "panel-redo-hover",
+            ),
+        ] {
+            if ui
+                .add_enabled(enabled, egui::Button::new(tr!(label)))
+                .on_hover_text(hover(&tr!(tip), action))
+                .clicked()
+            {
+                clicked = Some(action);
+            }
         }
     });
-    new_game
+    clicked
 }
 
 /// The live search report: depth, nodes, nodes/s, best move and score (from the computer's

@@ -1142,6 +1142,27 @@ impl DataStore {
     /// becomes a notice.
     pub fn autosave(&mut self, kind: GameKind, game: SavedGame) {
         *self.current.get_mut(kind) = Some(game);
+        self.write_current();
+    }
+
+    /// Whether the window was locked when the autosave was last written (on start: as the
+    /// last run left it).
+    #[must_use]
+    pub fn autosaved_locked(&self) -> bool {
+        self.current.locked
+    }
+
+    /// Keep the window's lock in the autosave, so it survives a restart; rewrites
+    /// `current-game.json` when it changed (as [`DataStore::autosave`]).
+    pub fn set_locked(&mut self, locked: bool) {
+        if self.current.locked != locked {
+            self.current.locked = locked;
+            self.write_current();
+        }
+    }
+
+    /// Hand both games and the lock to the writer (or write them here without one).
+    fn write_current(&mut self) {
         let Some(dir) = &self.dir else {
             return;
         };

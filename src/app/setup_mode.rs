@@ -269,14 +269,14 @@ impl<G: GameView> Tab<G> {
     pub fn enter_setup(&mut self) {
         if self.setup.is_none() {
             self.setup = Some(SetupEditor::new(self.shown().position()));
-            self.ctl.set_paused(true);
+            self.sync_pause();
         }
     }
 
     /// Leave edit mode without changing the game.
     pub fn cancel_setup(&mut self) {
-        if self.setup.take().is_some() && self.replay.is_none() {
-            self.ctl.set_paused(false);
+        if self.setup.take().is_some() {
+            self.sync_pause();
         }
     }
 
@@ -289,7 +289,7 @@ impl<G: GameView> Tab<G> {
         self.close_replay();
         self.draw_offer = None;
         self.ctl.new_game(start);
-        self.ctl.set_paused(false);
+        self.sync_pause();
         if let Some(note) = note {
             self.ctl.set_message(note);
         }

@@ -1,7 +1,7 @@
 //! The app's sound: playing what the tabs ask for ([`super::tab::Tab::cue`]) on the output,
 //! the Sound menu in the top bar (mute, volume, what the output is doing, and the music
-//! section of [`super::music`]) and the M key. Volume and mute live in the settings
-//! ([`DataStore::set_sound`]).
+//! section of [`super::music`]); the M key is in the shortcut table. Volume and mute live in
+//! the settings ([`DataStore::set_sound`]).
 
 use crate::audio::{AudioSink, OutputState, Sound, gain_for_volume};
 
@@ -10,6 +10,7 @@ use crate::tr;
 use super::ReversiGomokuApp;
 use super::music::{self, MusicRequest};
 use super::persistence::DataStore;
+use super::shortcuts::Action;
 
 impl ReversiGomokuApp {
     /// Replace the sound output. The app starts with [`crate::audio::NoOutput`]; [`super::run`]
@@ -26,10 +27,11 @@ impl ReversiGomokuApp {
     }
 
     /// Play the sounds the tabs asked for: the shown tab's, at the player's volume, unless
-    /// muted. A hidden tab's (a computer game going on there) are dropped.
+    /// muted or the boss key hid the window. A hidden tab's (a computer game going on there)
+    /// are dropped.
     pub(super) fn play_cues(&mut self) {
         let shown = self.game;
-        let muted = self.data.sound_muted();
+        let muted = !self.sound_allowed();
         let gain = gain_for_volume(self.data.sound_volume());
         for kind in crate::core::GameKind::ALL {
             let cues = self.tab_mut(kind).take_sounds();
@@ -42,20 +44,12 @@ impl ReversiGomokuApp {
         }
     }
 
-    /// M mutes or unmutes, except while typing in a text field.
-    pub(super) fn sound_shortcut(&mut self, ctx: &egui::Context) {
-        if ctx.text_edit_focused() {
-            return;
-        }
-        if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::M)) {
-            let data = &mut self.data;
-            data.set_sound(data.sound_volume(), !data.sound_muted());
-        }
-    }
-
-    /// Start, stop or change the background music as the settings say (each frame).
+    /// Start, stop or change the background music as the settings say (each frame, and at
+    /// once when the boss key hides the window: silent while hidden).
     pub(super) fn play_music(&mut self, ctx: &egui::Context) {
-        self.music.update(ctx, &mut self.data, self.audio.as_mut());
+        let hidden = self.hidden.is_some();
+        self.music
+            .update(ctx, &mut self.data, self.audio.as_mut(), hidden);
     }
 
     /// The Sound menu button of the top bar.
@@ -74,7 +68,11 @@ impl ReversiGomokuApp {
                 request = music::music_settings(ui, data, player, &state);
             })
             .0
-            .on_hover_text(tr!("sound-menu-hover"));
+            .on_hover_text(super::shortcuts::hover_text(
+                ui.ctx(),
+                &tr!("sound-menu-hover"),
+                Action::Mute,
+            ));
         if request == Some(MusicRequest::ChooseFile) {
             self.music_dialog();
         }
@@ -90,7 +88,8 @@ fn sound_settings(
 ) {
     let mut muted = data.sound_muted();
     let mut volume = data.sound_volume();
-    ui.checkbox(&mut muted, tr!("sound-mute"));
+    let label = super::shortcuts::hover_text(ui.ctx(), &tr!("sound-mute"), Action::Mute);
+    ui.checkbox(&mut muted, label);
     let slider = ui.add_enabled(
         !muted,
         egui::Slider::new(&mut volume, 0..=crate::audio::MAX_VOLUME)

@@ -23,6 +23,7 @@ use super::board::{self, BoardGeometry, BoardLook, Cell, Mark};
 use super::controller::{Controller, Update};
 use super::draw_offer::DrawJudge;
 use super::eval_graph::GraphUnit;
+use super::lock;
 use super::panels::{self, LevelHelp, PlayerCard};
 use super::persistence::{self, DataStore, GameRecord, PersistGame, Tracker};
 use super::pictures;
@@ -169,8 +170,12 @@ pub struct Tab<G: GameView> {
     pub track: Tracker<G::Move>,
     /// What only this game's view keeps.
     pub view: G::View,
-    /// New game was clicked; the app starts it after asking about an abandoned game.
-    pub new_game_requested: bool,
+    /// New game, Undo or Redo was clicked in the side panel; the app does it (asking first
+    /// about an abandoned game, or to unlock).
+    pub action_request: Option<Action>,
+    /// The window is locked ([`super::lock`]): the board takes no move, the computer, the
+    /// analysis and the clock wait.
+    pub locked: bool,
     /// A hot-seat draw offer waiting for the other player's answer: the side offering and
     /// the ply it was made at (an offer made before another move lapses).
     pub draw_offer: Option<(Side, usize)>,
@@ -228,7 +233,8 @@ impl<G: GameView> Tab<G> {
             ctl,
             replay: None,
             view,
-            new_game_requested: false,
+            action_request: None,
+            locked: false,
             draw_offer: None,
             display: BoardDisplay::default(),
             cursor: None,
@@ -289,6 +295,9 @@ impl<G: GameView> Tab<G> {
     /// A click on the board: plays `mv` for the human to move, or says why not in the status
     /// line (the rules' reason, the computer's turn, replay mode) with the illegal-click sound.
     pub fn click(&mut self, mv: G::Move) {
+        if self.locked {
+            return; // the board says how to unlock
+        }
         if self.replay.is_some() {
             self.ctl.set_message(replay::refusal());
             self.cue(Sound::Illegal);
@@ -302,7 +311,8 @@ impl<G: GameView> Tab<G> {
 
     /// Whether the board takes clicks for the side to move now.
     pub fn human_turn(&self) -> bool {
-        self.replay.is_none()
+        !self.locked
+            && self.replay.is_none()
             && self.ctl.session.player_to_move() == PlayerKind::Human
             && self.ctl.outcome().is_none()
     }
@@ -339,7 +349,8 @@ impl<G: GameView> Tab<G> {
 
     /// Whether this tab's clock runs (when its game goes on) given what the window is doing.
     ///
-    /// The rule: a clock pauses while the tab replays its game, while a dialog asks a question
+    /// The rule: a clock pauses while the window is locked, while the tab replays its game
+    /// (these two also pause the computer, see [`Tab::sync_pause`]), while a dialog asks a question
     /// (the abandon question, a draw offer), while the window is minimised in a hot-seat game
     /// (against the computer it runs on, as a tournament clock would), and while another tab
     /// is shown and a human is to move here (the computer's time in a hidden tab runs on, as
@@ -349,10 +360,12 @@ impl<G: GameView> Tab<G> {
         let players = self.ctl.session.players;
         let hot_seat = players.black == PlayerKind::Human && players.white == PlayerKind::Human;
         let human_to_move = self.ctl.session.player_to_move() == PlayerKind::Human;
-        self.replay.is_none()
-            && !window.dialog_open
-            && !(window.minimized && hot_seat)
-            && (window.shown || !human_to_move)
+        let paused = self.locked
+            || self.replay.is_some()
+            || window.dialog_open
+            || (window.minimized && hot_seat)
+            || (!window.shown && human_to_move);
+        !paused
     }
 
     /// Choose the time control of the next new game; before the first move it applies to
@@ -407,16 +420,34 @@ impl<G: GameView> Tab<G> {
     /// Enter replay mode (not without moves, nor when already replaying): the computer pauses.
     pub fn start_replay(&mut self) {
         if self.replay.is_none() && self.ctl.session.ply() > 0 {
-            self.ctl.set_paused(true);
             self.replay = Some(Replay::start(&self.ctl.session));
+            self.sync_pause();
         }
     }
 
     /// Leave replay mode: the live game goes on as it was.
     pub fn close_replay(&mut self) {
         if self.replay.take().is_some() {
-            self.ctl.set_paused(false);
+            self.sync_pause();
         }
+    }
+
+    /// Pause the computer (its search cancelled, to start afresh later) exactly while the
+    /// live game waits: the tab replays, edits a position, or the window is locked. The
+    /// analysis (hints, move scores, a review) waits only for the lock: it serves replays.
+    pub fn sync_pause(&mut self) {
+        let pause = self.replay.is_some() || self.setup.is_some() || self.locked;
+        if pause != self.ctl.is_paused() {
+            self.ctl.set_paused(pause);
+        }
+        self.teacher.set_paused(self.locked);
+    }
+
+    /// Lock the tab (the window was locked) or unlock it; see [`Tab::locked`].
+    pub fn set_locked(&mut self, locked: bool) {
+        self.locked = locked;
+        self.cursor_shown &= !locked;
+        self.sync_pause();
     }
 
     /// Continue the game live from the replayed position, dropping the later moves (the same
@@ -425,7 +456,7 @@ impl<G: GameView> Tab<G> {
         if let Some(replay) = self.replay.take() {
             let players = self.ctl.session.players;
             self.ctl.replace_session(replay.into_session(players));
-            self.ctl.set_paused(false);
+            self.sync_pause();
         }
     }
 
@@ -496,25 +527,22 @@ impl<G: GameView> Tab<G> {
     /// [`Tab::palette`], the last move animated by [`Tab::anim`]; and handles its clicks, the
     /// right-click menu and the keyboard cursor.
     pub fn board(&mut self, ui: &mut Ui) {
+        let rect = board::board_square(ui.available_rect_before_wrap());
         if self.setup.is_some() {
-            self.setup_board(ui);
+            ui.add_enabled_ui(!self.locked, |ui| self.setup_board(ui));
+            if self.locked {
+                lock::paint_mark(&ui.painter_at(rect), rect, ui.ctx());
+            }
             return;
         }
         self.board_area = ui.available_rect_before_wrap();
-        let rect = board::board_square(self.board_area);
         ui.allocate_rect(rect, Sense::hover());
-        let painter = ui.painter_at(rect);
-        let look = self.look();
-        let geo = G::paint_board(self, &painter, rect, &look);
-        let (clicked, choice) = self.board_cells(ui, &painter, &geo);
-        self.teacher_overlay(&painter, &geo);
-        if self.cursor_shown
-            && let Some(cursor) = self.cursor
-        {
-            board::draw_marks(&painter, &geo, &[Mark::Cursor(clamp(cursor, geo.size))]);
-        }
-        if let Some(text) = G::banner(self) {
-            panels::banner(&painter, rect, &text);
+        // Locked: the board is shown dimmed and takes no click (nor its menu).
+        let (clicked, choice) = ui
+            .add_enabled_ui(!self.locked, |ui| self.board_content(ui, rect))
+            .inner;
+        if self.locked {
+            lock::paint_mark(&ui.painter_at(rect), rect, ui.ctx());
         }
         if let Some((cell, mv)) = clicked {
             self.cursor = Some(cell);
@@ -530,6 +558,29 @@ impl<G: GameView> Tab<G> {
         {
             ui.ctx().request_repaint();
         }
+    }
+
+    /// The board's painting and its cells in `rect`: see [`Tab::board`]. Returns the cell
+    /// clicked with its move, and what was chosen in the menu.
+    fn board_content(
+        &mut self,
+        ui: &mut Ui,
+        rect: Rect,
+    ) -> (Option<(Cell, G::Move)>, Option<MenuChoice>) {
+        let painter = ui.painter_at(rect);
+        let look = self.look();
+        let geo = G::paint_board(self, &painter, rect, &look);
+        let (clicked, choice) = self.board_cells(ui, &painter, &geo);
+        self.teacher_overlay(&painter, &geo);
+        if self.cursor_shown
+            && let Some(cursor) = self.cursor
+        {
+            board::draw_marks(&painter, &geo, &[Mark::Cursor(clamp(cursor, geo.size))]);
+        }
+        if let Some(text) = G::banner(self) {
+            panels::banner(&painter, rect, &text);
+        }
+        (clicked, choice)
     }
 
     /// Each cell of the board laid out as `geo` as its own widget: the piece previewed where
@@ -662,8 +713,11 @@ impl<G: GameView> Tab<G> {
     }
 
     /// A board-cursor key: an arrow moves the cursor, Enter or Space plays there. The first
-    /// key only shows the cursor.
+    /// key only shows the cursor. Nothing while locked.
     pub fn cursor_key(&mut self, action: Action) {
+        if self.locked {
+            return;
+        }
         let size = G::board_size(self.shown().position());
         let c = clamp(self.cursor.unwrap_or(Cell::new(size / 2, size / 2)), size);
         if !self.cursor_shown {
@@ -701,6 +755,9 @@ impl<G: GameView> Tab<G> {
 
     /// The computer takes the other side: players and their levels change places.
     pub fn swap_sides(&mut self) {
+        if self.locked {
+            return;
+        }
         if self.replay.is_some() {
             self.ctl.set_message(replay::refusal());
             return;
@@ -865,8 +922,10 @@ pub trait AnyTab: AnySetup {
     /// # Errors
     /// As [`Tab::load`].
     fn load(&mut self, saved: &SavedGame) -> Result<(), LoadError>;
-    /// New game was clicked since the last call.
-    fn take_new_game_request(&mut self) -> bool;
+    /// New game, Undo or Redo clicked in the side panel since the last call.
+    fn take_action_request(&mut self) -> Option<Action>;
+    /// See [`Tab::set_locked`].
+    fn set_locked(&mut self, locked: bool);
     /// Whether the tab is replaying.
     fn is_replaying(&self) -> bool;
     /// See [`Tab::start_replay`].
@@ -966,7 +1025,8 @@ impl<G: GameView> AnyTab for Tab<G> {
             self.setup_panel(ui);
             return;
         }
-        self.game_section(ui);
+        // Locked: the game's own buttons wait (New game, Undo and Redo ask to unlock).
+        ui.add_enabled_ui(!self.locked, |ui| self.game_section(ui));
         let live = self.replay.is_none();
         ui.add_enabled_ui(live, |ui| {
             ui.heading(G::KIND.label());
@@ -986,15 +1046,15 @@ impl<G: GameView> AnyTab for Tab<G> {
             panels::computer_settings(ui, &mut self.ctl, &G::LEVEL_HELP);
             panels::time_control(ui, &mut self.ctl);
             ui.separator();
-            if panels::game_buttons(ui, &mut self.ctl) {
-                self.new_game_requested = true;
+            if let Some(action) = panels::game_buttons(ui, &self.ctl) {
+                self.action_request = Some(action);
             }
-            self.setup_button(ui);
+            ui.add_enabled_ui(!self.locked, |ui| self.setup_button(ui));
             G::panel_options(self, ui);
         });
         ui.separator();
         // Outside the live-only part: scores and the review serve replays too.
-        self.analysis_panel(ui);
+        ui.add_enabled_ui(!self.locked, |ui| self.analysis_panel(ui));
         ui.separator();
         panels::search_info(ui, &self.ctl);
         ui.separator();
@@ -1054,8 +1114,12 @@ impl<G: GameView> AnyTab for Tab<G> {
         Tab::load(self, saved)
     }
 
-    fn take_new_game_request(&mut self) -> bool {
-        std::mem::take(&mut self.new_game_requested)
+    fn take_action_request(&mut self) -> Option<Action> {
+        self.action_request.take()
+    }
+
+    fn set_locked(&mut self, locked: bool) {
+        Tab::set_locked(self, locked);
     }
 
     fn is_replaying(&self) -> bool {

@@ -98,6 +98,13 @@ impl<G: GameRules> Teacher<G> {
         self.analyst::<E>(ctx).start_review(start, moves, ms)
     }
 
+    /// Pause the analysis (the window is locked) or let it go on; see [`Analyst::set_paused`].
+    pub fn set_paused(&mut self, paused: bool) {
+        if let Some(analyst) = &mut self.analyst {
+            analyst.set_paused(paused);
+        }
+    }
+
     /// A new game: hints counted afresh, the old review gone.
     pub fn new_game(&mut self) {
         self.shown_better = None;

@@ -84,7 +84,7 @@ use super::{
 };
 use crate::core::clock::ClockRecord;
 use crate::core::{
-    AiConfig, ByGame, BySide, Ending, GameKind, GameRules, MAX_DEPTH, MIN_DEPTH, Outcome, Side,
+    AiConfig, BySide, Ending, GameKind, GameRules, MAX_DEPTH, MIN_DEPTH, Outcome, Side,
 };
 use crate::gomoku::{self, Point, Rule};
 use crate::i18n::Message;
@@ -1028,16 +1028,46 @@ pub fn parse_gomoku_moves(text: &str) -> Result<Vec<Point>, LoadError> {
 }
 
 /// The autosave document `current-game.json`: the game in progress of each tab, each a full
-/// saved-game document (with its own `"version"`), under a top-level `"version": 1`:
-/// `{"version": 1, "reversi": {…} | null, "gomoku": {…} | null}`.
-/// The game of each tab, if any.
-pub type CurrentGames = ByGame<Option<SavedGame>>;
+/// saved-game document (with its own `"version"`), under a top-level `"version": 1`, and
+/// whether the window was locked (paused):
+/// `{"version": 1, "reversi": {…} | null, "gomoku": {…} | null, "locked": true}`
+/// (`locked` is written only when true; absent, as in older files, means unlocked).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CurrentGames {
+    /// The Reversi tab's game, if any.
+    pub reversi: Option<SavedGame>,
+    /// The Gomoku tab's game, if any.
+    pub gomoku: Option<SavedGame>,
+    /// The window was locked: both games wait, clocks stopped, until the player unlocks.
+    pub locked: bool,
+}
+
+impl CurrentGames {
+    /// The game of tab `kind`.
+    #[must_use]
+    pub fn get(&self, kind: GameKind) -> &Option<SavedGame> {
+        match kind {
+            GameKind::Reversi => &self.reversi,
+            GameKind::Gomoku => &self.gomoku,
+        }
+    }
+
+    /// The game of tab `kind`, mutable.
+    pub fn get_mut(&mut self, kind: GameKind) -> &mut Option<SavedGame> {
+        match kind {
+            GameKind::Reversi => &mut self.reversi,
+            GameKind::Gomoku => &mut self.gomoku,
+        }
+    }
+}
 
 #[derive(Serialize)]
 struct CurrentGamesOut<'a> {
     version: u32,
     reversi: Option<SavedGameOut<'a>>,
     gomoku: Option<SavedGameOut<'a>>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    locked: bool,
 }
 
 #[derive(Deserialize)]
@@ -1046,9 +1076,11 @@ struct CurrentGamesIn {
     reversi: Option<serde_json::Value>,
     #[serde(default)]
     gomoku: Option<serde_json::Value>,
+    #[serde(default)]
+    locked: bool,
 }
 
-impl ByGame<Option<SavedGame>> {
+impl CurrentGames {
     /// The JSON document, pretty-printed.
     #[must_use]
     pub fn to_json(&self) -> String {
@@ -1062,6 +1094,7 @@ impl ByGame<Option<SavedGame>> {
             version: FORMAT_VERSION,
             reversi: out(self.reversi.as_ref()),
             gomoku: out(self.gomoku.as_ref()),
+            locked: self.locked,
         })
         .unwrap_or_else(|e| unreachable!("saved games always serialize: {e}"))
     }
@@ -1090,6 +1123,7 @@ impl ByGame<Option<SavedGame>> {
         Ok(CurrentGames {
             reversi: read(doc.reversi, GameKind::Reversi)?,
             gomoku: read(doc.gomoku, GameKind::Gomoku)?,
+            locked: doc.locked,
         })
     }
 }

@@ -33,8 +33,16 @@
 //! - `music_on` (optional, default false): background music plays; `music_volume` (optional,
 //!   default 50) its own volume in percent, 0–100; `music_file` (optional) the path of the
 //!   player's music file (absent: the built-in track).
+//! - `shortcuts` (optional; absent means the defaults): the keyboard shortcuts as the player
+//!   re-bound them, `{"version": 1, "keys": {"undo": ["Ctrl+Z"], "lock": ["Ctrl+L", "Pause"],
+//!   …}}`: every action by name, each with its key combinations as text (read by the app,
+//!   `crate::app::shortcuts`; one it cannot read is reported and left out). `version` says
+//!   which actions the table had; an action it lacks takes its default. At most
+//!   [`MAX_SHORTCUT_ACTIONS`] actions of at most [`MAX_SHORTCUT_KEYS`] combinations, each at
+//!   most [`MAX_SHORTCUT_CHARS`] characters.
 //! - Unknown fields are kept as they are when the file is rewritten.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -180,6 +188,10 @@ pub struct Settings {
     /// The player's music file (`None`: the built-in track).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub music_file: Option<String>,
+    // Keyboard shortcuts.
+    /// The shortcuts as re-bound by the player (`None`: the defaults).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shortcuts: Option<ShortcutTable>,
     /// Fields this version does not know, kept as they were.
     #[serde(flatten)]
     pub extra: serde_json::Map<String, serde_json::Value>,
@@ -204,6 +216,60 @@ impl Default for BoardDisplay {
             coordinates: true,
             move_numbers: false,
             legal_moves: true,
+        }
+    }
+}
+
+/// The keyboard shortcuts as the settings file keeps them (see the [module docs](self)).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShortcutTable {
+    /// Which actions the table had when it was written (the app's `TABLE_VERSION`).
+    pub version: u32,
+    /// Each action's key combinations, by action name: `"undo": ["Ctrl+Z"]`.
+    pub keys: BTreeMap<String, Vec<String>>,
+}
+
+/// Most actions a shortcut table may name.
+pub const MAX_SHORTCUT_ACTIONS: usize = 100;
+/// Most key combinations of one action.
+pub const MAX_SHORTCUT_KEYS: usize = 8;
+/// Longest key combination or action name, in characters.
+pub const MAX_SHORTCUT_CHARS: usize = 40;
+
+impl ShortcutTable {
+    /// Checks the table's size limits (see the [module docs](self)); the combinations
+    /// themselves are read by the app.
+    ///
+    /// # Errors
+    /// [`LoadError::Invalid`] naming the problem.
+    pub fn validate(&self) -> Result<(), LoadError> {
+        let problem = if self.version == 0 {
+            Some("version 0".to_string())
+        } else if self.keys.len() > MAX_SHORTCUT_ACTIONS {
+            Some(format!("more than {MAX_SHORTCUT_ACTIONS} actions"))
+        } else {
+            self.keys.iter().find_map(|(name, keys)| {
+                let long = |t: &String| t.chars().count() > MAX_SHORTCUT_CHARS;
+                if long(name) || keys.iter().any(long) {
+                    Some(format!(
+                        "{name}: longer than {MAX_SHORTCUT_CHARS} characters"
+                    ))
+                } else if keys.len() > MAX_SHORTCUT_KEYS {
+                    Some(format!(
+                        "{name}: more than {MAX_SHORTCUT_KEYS} combinations"
+                    ))
+                } else {
+                    None
+                }
+            })
+        };
+        match problem {
+            Some(problem) => Err(LoadError::invalid_msg(msg!(
+                "error-field",
+                field = "shortcuts",
+                problem = problem
+            ))),
+            None => Ok(()),
         }
     }
 }
@@ -250,6 +316,7 @@ impl Default for Settings {
             music_on: false,
             music_volume: DEFAULT_MUSIC_VOLUME,
             music_file: None,
+            shortcuts: None,
             extra: serde_json::Map::new(),
         }
     }
@@ -267,8 +334,8 @@ impl Settings {
         self.language = Some(lang.code().to_string());
     }
 
-    /// Checks both profile names, the time controls, the zoom factor and the volumes (see
-    /// the [module docs](self)).
+    /// Checks both profile names, the time controls, the zoom factor, the volumes and the
+    /// shortcut table's size (see the [module docs](self)).
     ///
     /// # Errors
     /// [`LoadError::Invalid`] naming the field and the problem.
@@ -301,6 +368,9 @@ impl Settings {
                 min = MIN_ZOOM.to_string(),
                 max = MAX_ZOOM.to_string()
             )));
+        }
+        if let Some(table) = &self.shortcuts {
+            table.validate()?;
         }
         if self.sound_volume > crate::audio::MAX_VOLUME {
             return Err(LoadError::invalid_msg(msg!(
