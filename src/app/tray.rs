@@ -7,9 +7,15 @@
 //! without a tray such as plain GNOME or a bare X server) the tray is
 //! [`TrayState::Unavailable`] and the boss key minimises the window instead. The tray talks to
 //! the window through a channel and wakes it with `request_repaint` (eframe runs the app's
-//! logic for a hidden window when asked to repaint). Other platforms have no tray here yet.
+//! logic for a hidden window when asked to repaint).
+//!
+//! On Windows and macOS it is `tray-icon` (the notification area's icon, the menu bar's
+//! status item), created on the UI thread, as both systems require: winit's event loop there
+//! already runs the message loop the icon needs. Its events arrive through `tray-icon`'s
+//! handlers, which forward them to the same channel and wake the window. Those two backends
+//! are compiled for their targets here but have only been run on Linux.
 
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 
 /// What the player chose in the tray.
@@ -38,9 +44,9 @@ pub enum TrayState {
 pub struct Tray {
     events: Receiver<TrayEvent>,
     state: Arc<Mutex<TrayState>>,
-    /// Wakes the tray thread to redo its labels (the language changed); dropping it ends
-    /// the tray.
-    relabel: Option<Sender<()>>,
+    /// The platform's tray, asked to redo its labels when the language changes; dropping
+    /// it ends the tray.
+    native: Option<platform::Native>,
 }
 
 impl Tray {
@@ -51,7 +57,7 @@ impl Tray {
         Tray {
             events,
             state: Arc::new(Mutex::new(TrayState::Unavailable(reason.to_string()))),
-            relabel: None,
+            native: None,
         }
     }
 
@@ -85,8 +91,8 @@ impl Tray {
 
     /// Write the menu again in the window's language of the moment.
     pub fn relabel(&self) {
-        if let Some(relabel) = &self.relabel {
-            let _ = relabel.send(());
+        if let Some(native) = &self.native {
+            native.relabel();
         }
     }
 }
@@ -109,6 +115,15 @@ mod platform {
 
     use super::{Tray, TrayEvent, TrayState};
     use crate::tr;
+
+    /// Wakes the tray thread to redo its labels; dropping it ends the tray thread.
+    pub(super) struct Native(Sender<()>);
+
+    impl Native {
+        pub(super) fn relabel(&self) {
+            let _ = self.0.send(());
+        }
+    }
 
     /// The StatusNotifierItem: its labels come from the catalogue when the host asks.
     struct Item {
@@ -247,16 +262,120 @@ mod platform {
         Tray {
             events: receiver,
             state,
-            relabel: Some(relabel),
+            native: Some(Native(relabel)),
         }
     }
 }
 
-#[cfg(not(target_os = "linux"))]
+#[cfg(any(windows, target_os = "macos"))]
+mod platform {
+    use std::sync::mpsc;
+    use std::sync::{Arc, Mutex};
+
+    use tray_icon::menu::{Menu, MenuEvent, MenuItem, PredefinedMenuItem};
+    use tray_icon::{
+        Icon, MouseButton, MouseButtonState, TrayIcon, TrayIconBuilder, TrayIconEvent,
+    };
+
+    use super::{Tray, TrayEvent, TrayState};
+    use crate::tr;
+
+    /// The icon and its menu's items; they live on the UI thread, as the systems require.
+    pub(super) struct Native {
+        _icon: TrayIcon,
+        show: MenuItem,
+        hide: MenuItem,
+        quit: MenuItem,
+    }
+
+    impl Native {
+        pub(super) fn relabel(&self) {
+            self.show.set_text(tr!("tray-show"));
+            self.hide.set_text(tr!("tray-hide"));
+            self.quit.set_text(tr!("tray-quit"));
+        }
+    }
+
+    pub(super) fn spawn(ctx: &egui::Context) -> Tray {
+        let (events, receiver) = mpsc::channel();
+        let (state, native) = match build(ctx, events) {
+            Ok(native) => (TrayState::Ready, Some(native)),
+            Err(why) => (TrayState::Unavailable(why), None),
+        };
+        Tray {
+            events: receiver,
+            state: Arc::new(Mutex::new(state)),
+            native,
+        }
+    }
+
+    fn build(ctx: &egui::Context, events: mpsc::Sender<TrayEvent>) -> Result<Native, String> {
+        let show = MenuItem::new(tr!("tray-show"), true, None);
+        let hide = MenuItem::new(tr!("tray-hide"), true, None);
+        let quit = MenuItem::new(tr!("tray-quit"), true, None);
+        let menu = Menu::with_items(&[&show, &hide, &PredefinedMenuItem::separator(), &quit])
+            .map_err(|e| e.to_string())?;
+        let ids = [
+            (show.id().clone(), TrayEvent::Show),
+            (hide.id().clone(), TrayEvent::Hide),
+            (quit.id().clone(), TrayEvent::Quit),
+        ];
+        let (menu_events, menu_ctx) = (Mutex::new(events.clone()), ctx.clone());
+        MenuEvent::set_event_handler(Some(move |e: MenuEvent| {
+            if let Some((_, event)) = ids.iter().find(|(id, _)| *id == e.id)
+                && let Ok(events) = menu_events.lock()
+            {
+                let _ = events.send(*event);
+                menu_ctx.request_repaint();
+            }
+        }));
+        let (click_events, click_ctx) = (Mutex::new(events), ctx.clone());
+        TrayIconEvent::set_event_handler(Some(move |e: TrayIconEvent| {
+            if let TrayIconEvent::Click {
+                button: MouseButton::Left,
+                button_state: MouseButtonState::Up,
+                ..
+            } = e
+                && let Ok(events) = click_events.lock()
+            {
+                let _ = events.send(TrayEvent::Show);
+                click_ctx.request_repaint();
+            }
+        }));
+        let data = eframe::icon_data::from_png_bytes(crate::desktop::window_icon_png())
+            .map_err(|e| e.to_string())?;
+        let icon =
+            Icon::from_rgba(data.rgba, data.width, data.height).map_err(|e| e.to_string())?;
+        let icon = TrayIconBuilder::new()
+            .with_menu(Box::new(menu))
+            .with_menu_on_left_click(false)
+            .with_tooltip(tr!("app-title"))
+            .with_icon(icon)
+            .build()
+            .map_err(|e| e.to_string())?;
+        Ok(Native {
+            _icon: icon,
+            show,
+            hide,
+            quit,
+        })
+    }
+}
+
+#[cfg(not(any(target_os = "linux", windows, target_os = "macos")))]
 mod platform {
     use super::Tray;
 
+    /// No tray on this platform.
+    pub(super) enum Native {}
+
+    impl Native {
+        pub(super) fn relabel(&self) {
+            match *self {}
+        }
+    }
+
     pub(super) fn spawn(_ctx: &egui::Context) -> Tray {
-        Tray::none("no tray icon on this platform yet")
+        Tray::none("no tray icon on this platform")
     }
 }
