@@ -12,8 +12,8 @@ use crate::arena::{
 use crate::core::{AiConfig, Engine, Level, StopFlag};
 use crate::gomoku::{GomokuEngine, Rule};
 use crate::protocol::excerpt;
-use crate::reversi::fit::{FitOptions, fit};
-use crate::reversi::patterns::weights_to_bytes;
+use crate::reversi::fit::{FitOptions, Residuals, fit, fit_record, holdout_error};
+use crate::reversi::patterns::{weights as weights_builtin, weights_to_bytes};
 use crate::reversi::{Move, ParseError, Position, ReversiEngine, solve};
 
 /// One solved position: exact (or fixed-depth) score for the side to move in discs, a best
@@ -193,11 +193,13 @@ pub fn read_games_file(path: &Path) -> Result<String, String> {
     })
 }
 
-/// `reversi fit-eval`: fits the pattern evaluation on the games file at `games` and writes the
-/// weights atomically to `out`, printing the fit's time and size. Non-zero exit when the games
-/// cannot be read or hold an illegal game (naming the line), or `out` cannot be written.
+/// `reversi fit-eval`: fits the pattern evaluation on the games file at `games` with `opts`
+/// and writes the weights atomically to `out`, printing the fit's time, size and its error on
+/// the held-out games next to the built-in weights' error on the same games. Non-zero exit
+/// when the games cannot be read or hold an illegal game (naming the line), or `out` cannot be
+/// written.
 #[must_use]
-pub fn fit_eval(games: &Path, out: &Path) -> ExitCode {
+pub fn fit_eval(games: &Path, out: &Path, opts: FitOptions) -> ExitCode {
     let text = match read_games_file(games) {
         Ok(t) => t,
         Err(e) => {
@@ -206,23 +208,85 @@ pub fn fit_eval(games: &Path, out: &Path) -> ExitCode {
         }
     };
     let start = Instant::now();
-    let weights = match fit(&text, FitOptions::default()) {
+    let (weights, report) = match fit(&text, opts) {
         Ok(w) => w,
         Err(e) => {
             eprintln!("reversi-gomoku: {}: {e}", games.display());
             return ExitCode::FAILURE;
         }
     };
-    let bytes = weights_to_bytes(&weights);
+    let bytes = weights_to_bytes(&weights, &fit_record(&text, opts, &report));
     if let Err(e) = crate::persist::atomic::write_atomic(out, &bytes) {
         eprintln!("reversi-gomoku: cannot write {}: {e}", out.display());
         return ExitCode::FAILURE;
     }
     println!(
-        "fitted {} phases in {:.1} s; wrote {} bytes to {}",
+        "fitted {} phases on {} games ({} positions) in {:.1} s; wrote {} bytes to {}",
         weights.len(),
+        report.train_games,
+        report.train.positions,
         start.elapsed().as_secs_f64(),
         bytes.len(),
+        out.display()
+    );
+    let line = |what: &str, r: &Residuals| {
+        println!(
+            "{what}: {} positions, RMSE {:.2} discs, mean |error| {:.2} discs",
+            r.positions, r.rmse, r.mae
+        );
+    };
+    line("training games", &report.train);
+    if report.holdout_games > 0 {
+        line(
+            &format!("{} held-out games", report.holdout_games),
+            &report.holdout,
+        );
+        line("  of which 20-50 discs", &report.holdout_midgame);
+        for (ph, r) in report.holdout_by_phase.iter().enumerate() {
+            line(&format!("  phase {ph:2}"), r);
+        }
+        if let Ok((all, mid)) = holdout_error(&text, opts, weights_builtin()) {
+            line("built-in weights on the held-out games", &all);
+            line("  of which 20-50 discs", &mid);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `reversi fit-mpc`: fits the ProbCut parameters on `positions` positions of the games file
+/// searched to `depth` on `threads` threads, and writes them atomically to `out`. Non-zero
+/// exit when the games cannot be read or hold an illegal game, or `out` cannot be written.
+#[must_use]
+pub fn fit_mpc(games: &Path, out: &Path, positions: usize, depth: u32, threads: usize) -> ExitCode {
+    let text = match read_games_file(games) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("reversi-gomoku: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let start = Instant::now();
+    let rows = match crate::reversi::mpc::fit_mpc(&text, positions, depth, threads) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("reversi-gomoku: {}: {e}", games.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let how = format!(
+        "reversi-gomoku reversi fit-mpc --games {} --positions {positions} --depth {depth}",
+        games.display()
+    );
+    let text = crate::reversi::mpc::params_text(&rows, &how);
+    if let Err(e) = crate::persist::atomic::write_atomic(out, text.as_bytes()) {
+        eprintln!("reversi-gomoku: cannot write {}: {e}", out.display());
+        return ExitCode::FAILURE;
+    }
+    print!("{text}");
+    println!(
+        "fitted {} depths in {:.1} s; wrote {}",
+        rows.len(),
+        start.elapsed().as_secs_f64(),
         out.display()
     );
     ExitCode::SUCCESS

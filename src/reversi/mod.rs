@@ -16,6 +16,7 @@ pub mod endgame;
 pub mod engine;
 pub mod eval;
 pub mod fit;
+pub mod mpc;
 pub mod notation;
 pub mod patterns;
 pub mod perft;
