@@ -590,3 +590,12 @@ error-records-h2h-too-many = { $name } vs { $opponent }, { $game }: too many gam
 error-records-h2h-disagree = head-to-head records of { $name } and { $opponent } in { $game } disagree
 error-transcript-syntax = move { $number }: cannot read { $text } as a square (a1-h8) or a pass
 error-transcript-illegal = move { $number } ({ $mv }): { $problem }
+
+# Search threads (the computer's Hard level, both games)
+view-threads = Computer: search threads
+view-threads-option = { $n ->
+    [one] 1 thread
+   *[other] { $n } threads
+}
+view-threads-hover = Threads the Hard level searches on (hints and move scores too); more finish deeper in the same time
+error-threads-range = "search_threads" is { $threads }, not between 1 and { $max }

@@ -568,3 +568,9 @@ error-records-h2h-too-many = { $name } 对 { $opponent }，{ $game }：局数过
 error-records-h2h-disagree = { $name } 与 { $opponent } 在 { $game } 中的对战记录不一致
 error-transcript-syntax = 第 { $number } 手：无法把 { $text } 读作格子（a1-h8）或停一手
 error-transcript-illegal = 第 { $number } 手（{ $mv }）：{ $problem }
+
+# Search threads (the computer's Hard level, both games)
+view-threads = 电脑：搜索线程
+view-threads-option = { $n } 个线程
+view-threads-hover = 困难级别搜索所用的线程数（提示和着法评分也用）；线程越多，同样时间内搜索越深
+error-threads-range = “search_threads”为 { $threads }，不在 1 到 { $max } 之间

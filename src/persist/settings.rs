@@ -30,14 +30,16 @@
 //!   (default). Any other value makes the file invalid.
 //! - `sound_volume` (optional, default 80): the sound effects' volume in percent, 0–100.
 //! - `sound_muted` (optional, default false): sound effects are muted.
+//! - `search_threads` (optional, default the machine's cores, at most
+//!   [`MAX_THREADS`]): threads of the computer's Hard searches, 1 to [`MAX_THREADS`].
 //! - Unknown fields are kept as they are when the file is rewritten.
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::ByGame;
 use crate::core::clock::TimeControl;
+use crate::core::{ByGame, MAX_THREADS};
 use crate::i18n::Language;
 use crate::msg;
 
@@ -166,6 +168,11 @@ pub struct Settings {
     /// Sound effects are muted (the M key).
     #[serde(default)]
     pub sound_muted: bool,
+
+    /// Threads the computer's Hard level searches on (its moves, hints and move scores), in
+    /// both games, `1..=`[`MAX_THREADS`].
+    #[serde(default = "default_search_threads")]
+    pub search_threads: u32,
     /// Fields this version does not know, kept as they were.
     #[serde(flatten)]
     pub extra: serde_json::Map<String, serde_json::Value>,
@@ -201,6 +208,14 @@ fn default_sound_volume() -> u8 {
     DEFAULT_SOUND_VOLUME
 }
 
+/// The search threads of a first start: the machine's cores, at most [`MAX_THREADS`].
+#[must_use]
+pub fn default_search_threads() -> u32 {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get() as u32)
+        .clamp(1, MAX_THREADS)
+}
+
 fn is_untimed(controls: &ByGame<TimeControl>) -> bool {
     *controls == ByGame::default()
 }
@@ -226,6 +241,7 @@ impl Default for Settings {
             animation: AnimationSpeed::default(),
             sound_volume: DEFAULT_SOUND_VOLUME,
             sound_muted: false,
+            search_threads: default_search_threads(),
             extra: serde_json::Map::new(),
         }
     }
@@ -283,6 +299,13 @@ impl Settings {
                 "error-volume-range",
                 volume = self.sound_volume,
                 max = crate::audio::MAX_VOLUME
+            )));
+        }
+        if !(1..=MAX_THREADS).contains(&self.search_threads) {
+            return Err(LoadError::invalid_msg(msg!(
+                "error-threads-range",
+                threads = self.search_threads,
+                max = MAX_THREADS
             )));
         }
         Ok(())
