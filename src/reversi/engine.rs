@@ -11,7 +11,7 @@
 //!   around the previous iteration's score, widened on failure), a transposition table kept
 //!   between moves, fastest-first ordering and the phase-weighted evaluation
 //!   ([`super::eval::evaluate`]), then the exact endgame solver ([`super::endgame`]) once the
-//!   empties are at most [`ENDGAME_EMPTIES`].
+//!   empties are at most [`ENDGAME_EMPTIES`] (see [`ReversiEngine`] for the time budget).
 //!
 //! Randomness comes from `cfg.seed` when set (deterministic), else from the thread RNG.
 
@@ -37,10 +37,16 @@ use super::tt::{NO_MOVE, Tt};
 /// [`ReversiEngine`] for depth-only searches). About 0.1–1 s at 18 empties on one core.
 pub const ENDGAME_EMPTIES: u32 = 18;
 
-/// With a time budget and at most this many empties (but more than [`ENDGAME_EMPTIES`]), Hard
-/// spends about a third of the budget on the midgame search, then tries an exact solve in the
-/// rest; if that does not finish, the midgame move is played.
+/// With a time budget and at most this many empties (but more than
+/// [`QUICK_SOLVE_EMPTIES`]), Hard spends about a third of the budget on the midgame search,
+/// then tries an exact solve in the rest; if that does not finish, the midgame move is played.
 pub const TRY_SOLVE_EMPTIES: u32 = 20;
+
+/// At most this many empties, an exact solve takes milliseconds: Hard solves after a shallow
+/// midgame search whatever its budget. (Above it a short budget, 200 ms, may not be enough
+/// for the solve, and the move must then come from a real midgame search, not the shallow
+/// one.)
+pub const QUICK_SOLVE_EMPTIES: u32 = 14;
 
 /// Hard without a time budget solves exactly from `cfg.depth` empties, clamped to
 /// `this..=ENDGAME_EMPTIES`.
@@ -65,11 +71,14 @@ const END_TT_BITS: u32 = 20;
 /// [`Move::Pass`] at once. The move returned is always legal.
 ///
 /// Hard: iterative deepening up to `cfg.depth` plies within `cfg.time_ms` (polling the time
-/// and `stop` every 4096 nodes; an iteration that cannot finish is not started, and an aborted
-/// one is discarded), then an exact solve when empties ≤ [`ENDGAME_EMPTIES`] (with a time
-/// budget; attempted up to [`TRY_SOLVE_EMPTIES`]) or ≤ `cfg.depth` clamped to 12..=18 (depth
-/// only). A forced move (single legal placement) uses a twentieth of the time budget. Typical
-/// reach in 1 s on one core: depth 11–15 in the midgame.
+/// and `stop` every 4096 nodes; an iteration is started when half of it is predicted to fit,
+/// and one cut by the deadline only contributes a root move it proved better), on
+/// `cfg.threads` threads (Lazy SMP), then an exact solve: with a time budget, at once up to
+/// [`QUICK_SOLVE_EMPTIES`], after a midgame search with a third of the budget up to
+/// [`TRY_SOLVE_EMPTIES`] (the midgame move is played if the solve does not finish); without
+/// one, when empties ≤ `cfg.depth` clamped to 12..=18. A forced move (single legal placement)
+/// uses a twentieth of the time budget. Typical reach in 1 s on one core: depth 16–20 in the
+/// midgame (Multi-ProbCut).
 ///
 /// `SearchInfo::score`, always from the engine's side, in discs (−64..=64):
 /// - Hard: the evaluation divided by 100 (≈ expected final disc differential), or the exact
@@ -327,7 +336,7 @@ impl HardPlan {
             .time_ms
             .map(|ms| Duration::from_millis(if forced { ms / 20 } else { ms }));
         let solve_at = match budget {
-            Some(_) => ENDGAME_EMPTIES,
+            Some(_) => QUICK_SOLVE_EMPTIES,
             None => max_depth.clamp(DEPTH_ONLY_ENDGAME_EMPTIES, ENDGAME_EMPTIES),
         };
         let will_solve = empties <= solve_at;

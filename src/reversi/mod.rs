@@ -27,7 +27,7 @@ pub mod square;
 mod tt;
 
 pub use endgame::{SolveResult, solve};
-pub use engine::{ENDGAME_EMPTIES, ReversiEngine, TRY_SOLVE_EMPTIES};
+pub use engine::{ENDGAME_EMPTIES, QUICK_SOLVE_EMPTIES, ReversiEngine, TRY_SOLVE_EMPTIES};
 pub use notation::{TranscriptError, format_transcript, parse_transcript};
 pub use perft::{perft, perft_divide};
 pub use position::{IllegalMove, ParseError, Position};

@@ -50,6 +50,18 @@ pub(crate) struct Searcher<'a> {
 /// bound.
 pub(crate) const MPC_T_PERCENT: i32 = 150;
 
+/// From this depth up, the midgame search orders moves with a shallow search of each.
+const SORT_SEARCH_DEPTH: u32 = 5;
+
+/// Depth of the ordering search of a node `depth` plies deep: the static evaluation, then
+/// one and two plies for deeper nodes.
+fn sort_depth(depth: u32) -> u32 {
+    match depth {
+        0..=99 => 0,
+        _ => 2,
+    }
+}
+
 /// ProbCut shallow searches may themselves use ProbCut this many levels deep.
 const MPC_MAX_NESTING: u32 = 1;
 
@@ -125,6 +137,10 @@ impl<'a> Searcher<'a> {
             return None;
         }
         let empties = 64 - (p | o).count_ones();
+        if depth >= empties {
+            // The search reaches the end of the game: it stays exact.
+            return None;
+        }
         let (mu, sigma) = self.mpc.get(depth, empties);
         let margin = sigma * MPC_T_PERCENT / 100;
         let ds = shallow_depth(depth);
@@ -187,6 +203,39 @@ impl<'a> Searcher<'a> {
                 key,
             };
             n += 1;
+        }
+        sort_candidates(&mut out[..n]);
+        n
+    }
+
+    /// [`Self::order_moves`] refined by a shallow search of each move (the static evaluation
+    /// from [`SORT_SEARCH_DEPTH`], deeper searches for deeper nodes; Edax's
+    /// `movelist_evaluate` idea): the key adds the child's value, one disc weighing as much as
+    /// one opponent move.
+    fn order_moves_searched(
+        &mut self,
+        p: u64,
+        o: u64,
+        moves: u64,
+        tt_move: u8,
+        depth: u32,
+        out: &mut [Candidate; MAX_MOVES],
+    ) -> usize {
+        let n = Self::order_moves(p, o, moves, tt_move, out);
+        let sort_depth = sort_depth(depth);
+        for c in &mut out[..n] {
+            if c.sq == tt_move {
+                continue;
+            }
+            let np = p | c.flips | (1u64 << c.sq);
+            let no = o & !c.flips;
+            let v = if sort_depth == 0 {
+                self.nodes += 1;
+                -evaluate(no, np)
+            } else {
+                -self.pvs(no, np, sort_depth, -INF, INF, false)
+            };
+            c.key += v * 16 / EVAL_SCALE;
         }
         sort_candidates(&mut out[..n]);
         n
@@ -259,7 +308,11 @@ impl<'a> Searcher<'a> {
             return best;
         }
         let mut list = [Candidate::default(); 36];
-        let n = Self::order_moves(p, o, moves, tt_move, &mut list);
+        let n = if depth >= SORT_SEARCH_DEPTH {
+            self.order_moves_searched(p, o, moves, tt_move, depth, &mut list)
+        } else {
+            Self::order_moves(p, o, moves, tt_move, &mut list)
+        };
         let mut best = -INF;
         let mut best_move = NO_MOVE;
         for (i, c) in list[..n].iter().enumerate() {
