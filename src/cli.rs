@@ -107,6 +107,9 @@ pub enum ReversiCommand {
         /// Search to this fixed depth instead of solving exactly (score then estimated).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
         depth: Option<u32>,
+        /// Search threads (1 to 8, sharing the transposition tables: Lazy SMP).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=8))]
+        threads: u32,
     },
     /// Refit Hard's pattern evaluation on recorded games and write the weights file (the
     /// shipped `assets/reversi-eval.bin` is `fit-eval --games
@@ -177,8 +180,13 @@ pub fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Reversi {
-            command: ReversiCommand::Solve { obf, depth },
-        }) => crate::tools::solve_obf_file(&obf, depth),
+            command:
+                ReversiCommand::Solve {
+                    obf,
+                    depth,
+                    threads,
+                },
+        }) => crate::tools::solve_obf_file(&obf, depth, threads),
         Some(Command::Reversi {
             command:
                 ReversiCommand::FitEval {

@@ -14,7 +14,7 @@ use crate::gomoku::{GomokuEngine, Rule};
 use crate::protocol::excerpt;
 use crate::reversi::fit::{FitOptions, Residuals, fit, fit_record, holdout_error};
 use crate::reversi::patterns::{weights as weights_builtin, weights_to_bytes};
-use crate::reversi::{Move, ParseError, Position, ReversiEngine, solve};
+use crate::reversi::{Move, ParseError, Position, ReversiEngine, solve, solve_with_threads};
 
 /// One solved position: exact (or fixed-depth) score for the side to move in discs, a best
 /// move, nodes searched and wall time in seconds.
@@ -30,23 +30,20 @@ pub struct Solved {
     pub seconds: f64,
 }
 
-/// Solve `pos` exactly, or search it to `depth` plies when given.
+/// Solve `pos` exactly, or search it to `depth` plies when given, on `threads` threads.
 #[must_use]
-pub fn solve_position(pos: &Position, depth: Option<u32>) -> Solved {
+pub fn solve_position(pos: &Position, depth: Option<u32>, threads: u32) -> Solved {
     let start = Instant::now();
     let stop = StopFlag::new();
     let (score, best, nodes) = match depth {
-        None => {
-            let (score, best, nodes) = solve(pos, &stop);
-            (score, best, nodes)
-        }
+        None => solve_with_threads(pos, &stop, threads),
         Some(d) if !pos.is_game_over() => {
             let cfg = AiConfig {
                 level: Level::Hard,
                 depth: d,
                 time_ms: None,
                 seed: Some(1),
-                threads: 1,
+                threads,
             };
             match ReversiEngine::default().think(pos, &cfg, &stop, &mut |_| {}) {
                 Some(t) => (t.info.score.value(), Some(t.best), t.info.nodes),
@@ -137,13 +134,14 @@ pub fn parse_obf(bytes: &[u8]) -> Result<Vec<(usize, Position)>, ObfError> {
     Ok(positions)
 }
 
-/// `reversi-gomoku reversi solve --obf FILE [--depth N]`: one output line per position,
+/// `reversi-gomoku reversi solve --obf FILE [--depth N] [--threads N]`: one output line per
+/// position,
 /// `<line number> <score> <best move> <nodes> <seconds>`. The whole file is read first: a
 /// line that is not UTF-8 or not a position stops it, before anything is solved, with an error
 /// naming the line (`FILE:LINE: …`) and a non-zero exit status; so does a file without any
 /// position.
 #[must_use]
-pub fn solve_obf_file(path: &Path, depth: Option<u32>) -> ExitCode {
+pub fn solve_obf_file(path: &Path, depth: Option<u32>, threads: u32) -> ExitCode {
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => {
@@ -162,7 +160,7 @@ pub fn solve_obf_file(path: &Path, depth: Option<u32>) -> ExitCode {
         }
     };
     for (n, pos) in positions {
-        let s = solve_position(&pos, depth);
+        let s = solve_position(&pos, depth, threads);
         println!("{n} {:+} {} {} {:.3}", s.score, s.best, s.nodes, s.seconds);
     }
     ExitCode::SUCCESS
@@ -510,7 +508,7 @@ mod tests {
     fn solving_a_finished_position_reports_its_score() {
         // Black has every square: the game is over, Black to move "wins" by 64.
         let pos = Position::from_obf(&format!("{} X", "X".repeat(64))).unwrap();
-        let s = solve_position(&pos, None);
+        let s = solve_position(&pos, None, 1);
         assert_eq!(s.score, 64);
         assert_eq!(s.best, "--");
     }

@@ -26,7 +26,7 @@ pub mod setup;
 pub mod square;
 mod tt;
 
-pub use endgame::{SolveResult, solve};
+pub use endgame::{SolveResult, solve, solve_with_threads};
 pub use engine::{ENDGAME_EMPTIES, QUICK_SOLVE_EMPTIES, ReversiEngine, TRY_SOLVE_EMPTIES};
 pub use notation::{TranscriptError, format_transcript, parse_transcript};
 pub use perft::{perft, perft_divide};
