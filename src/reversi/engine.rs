@@ -391,7 +391,10 @@ impl HardPlan {
 const NEXT_ITERATION_SHARE: f64 = 0.5;
 
 /// Iterative deepening of the midgame search over `root` (reordered best first after each
-/// iteration), reporting each iteration; iteration `k` searches `k + depth_offset` plies.
+/// iteration), reporting each iteration; iteration `k` searches `k + depth_offset` plies. A
+/// helper thread (`depth_offset > 0`) of a search that does not end in a solve goes on
+/// deepening past the plan's depth and budget until it is stopped: its deeper results in the
+/// shared table still serve the main search.
 /// When the deadline cuts an iteration, a root move that it already proved better than the
 /// previous iteration's best is played. Returns the best square, the last iteration's score
 /// (centi-discs; `None` when none finished) and its report.
@@ -413,8 +416,10 @@ fn midgame_iterations(
     };
     let mut last_iter = Duration::ZERO;
     let mut mid_score = None;
-    for iteration in 1..=plan.mid_limit {
-        let depth = (iteration + depth_offset).min(plan.mid_limit);
+    let helper = depth_offset > 0 && !plan.solves();
+    let limit = if helper { plan.empties } else { plan.mid_limit };
+    for iteration in 1..=limit {
+        let depth = (iteration + depth_offset).min(limit);
         let iter_start = Instant::now();
         let mut proven = None;
         let (alpha, iter_best) = aspiration_search(s, p, o, root, depth, mid_score, &mut proven);
@@ -442,8 +447,8 @@ fn midgame_iterations(
         on_info(&info);
         let this_iter = iter_start.elapsed();
         if exact
-            || depth >= plan.mid_limit
-            || !plan.next_iteration_fits(start, this_iter, last_iter)
+            || depth >= limit
+            || (!helper && !plan.next_iteration_fits(start, this_iter, last_iter))
         {
             break;
         }
