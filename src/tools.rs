@@ -191,6 +191,13 @@ pub fn read_games_file(path: &Path) -> Result<String, String> {
     })
 }
 
+/// [`read_games_file`], the error printed to stderr.
+fn games_or_report(games: &Path) -> Option<String> {
+    read_games_file(games)
+        .map_err(|e| eprintln!("reversi-gomoku: {e}"))
+        .ok()
+}
+
 /// `reversi fit-eval`: fits the pattern evaluation on the games file at `games` with `opts`
 /// and writes the weights atomically to `out`, printing the fit's time, size and its error on
 /// the held-out games next to the built-in weights' error on the same games. Non-zero exit
@@ -198,12 +205,8 @@ pub fn read_games_file(path: &Path) -> Result<String, String> {
 /// written.
 #[must_use]
 pub fn fit_eval(games: &Path, out: &Path, opts: FitOptions) -> ExitCode {
-    let text = match read_games_file(games) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("reversi-gomoku: {e}");
-            return ExitCode::FAILURE;
-        }
+    let Some(text) = games_or_report(games) else {
+        return ExitCode::FAILURE;
     };
     let start = Instant::now();
     let (weights, report) = match fit(&text, opts) {
@@ -256,12 +259,8 @@ pub fn fit_eval(games: &Path, out: &Path, opts: FitOptions) -> ExitCode {
 /// exit when the games cannot be read or hold an illegal game, or `out` cannot be written.
 #[must_use]
 pub fn fit_mpc(games: &Path, out: &Path, positions: usize, depth: u32, threads: usize) -> ExitCode {
-    let text = match read_games_file(games) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("reversi-gomoku: {e}");
-            return ExitCode::FAILURE;
-        }
+    let Some(text) = games_or_report(games) else {
+        return ExitCode::FAILURE;
     };
     let start = Instant::now();
     let rows = match crate::reversi::mpc::fit_mpc(&text, positions, depth, threads) {

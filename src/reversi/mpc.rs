@@ -198,8 +198,8 @@ fn fit_positions(games: &str, count: usize) -> Result<Vec<Position>, String> {
 /// table) of `pos` from 1 to `max_depth`.
 fn values_by_depth(pos: &Position, max_depth: u32) -> Vec<i32> {
     let stop = StopFlag::new();
-    let (mut mid, mut end) = (Tt::new(20), Tt::new(4));
-    let mut s = Searcher::new(&mut mid, &mut end, &stop, None);
+    let (mid, end) = (Tt::new(20), Tt::new(4));
+    let mut s = Searcher::new(&mid, &end, &stop, None);
     s.probcut = false;
     (1..=max_depth)
         .map(|d| s.pvs(pos.player(), pos.opponent(), d, -INF, INF, false))
