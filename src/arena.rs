@@ -89,6 +89,11 @@ pub struct Score {
     pub losses: u32,
     /// Drawn games.
     pub draws: u32,
+    /// Moves each contender chose (first, second; passes included, forfeited answers not).
+    pub moves: [u32; 2],
+    /// Wall time each contender took over those moves, in milliseconds: with
+    /// [`Score::ms_per_move`], whether the match was played at equal time.
+    pub think_ms: [u64; 2],
 }
 
 impl Score {
@@ -101,6 +106,12 @@ impl Score {
         } else {
             (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(games)
         }
+    }
+
+    /// Average time per move of contender 0 (the first) or 1, in milliseconds.
+    #[must_use]
+    pub fn ms_per_move(&self, contender: usize) -> f64 {
+        self.think_ms[contender] as f64 / f64::from(self.moves[contender].max(1))
     }
 
     fn add(&mut self, outcome: Outcome, first_plays: Side) {
@@ -116,11 +127,13 @@ impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "W {} / L {} / D {} ({:.1}%)",
+            "W {} / L {} / D {} ({:.1}%); {:.0} vs {:.0} ms per move",
             self.wins,
             self.losses,
             self.draws,
-            100.0 * self.rate()
+            100.0 * self.rate(),
+            self.ms_per_move(0),
+            self.ms_per_move(1)
         )
     }
 }
@@ -295,14 +308,15 @@ where
             let mut forfeit = None;
             while pos.outcome().is_none() {
                 let mover = pos.side_to_move();
-                let seat = if mover == a_side {
-                    &mut seats[0]
-                } else {
-                    &mut seats[1]
-                };
+                let who = usize::from(mover != a_side);
+                let thinking = std::time::Instant::now();
                 // A seat that answers late, nonsense or an illegal move loses the game.
-                let played = choose(seat, &pos, &moves)
+                let played = choose(&mut seats[who], &pos, &moves)
                     .and_then(|mv| pos.play(mv).map(|()| mv).map_err(|e| format!("{mv}: {e}")));
+                if played.is_ok() {
+                    score.moves[who] += 1;
+                    score.think_ms[who] += thinking.elapsed().as_millis() as u64;
+                }
                 match played {
                     Ok(mv) => moves.push(mv),
                     Err(e) => {

@@ -47,6 +47,9 @@ pub enum Command {
         /// the GUI sets with `set depth`.
         #[arg(long, value_name = "MS")]
         move_ms: Option<u64>,
+        /// Search threads (1 to 8); they share one transposition table (Lazy SMP).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=8))]
+        threads: u32,
     },
     /// Speak the Gomocup (Piskvork) brain protocol on stdin/stdout. Also the default when the
     /// binary is started under a name beginning with `pbrain-`.
@@ -104,10 +107,14 @@ pub enum ReversiCommand {
         /// Search to this fixed depth instead of solving exactly (score then estimated).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
         depth: Option<u32>,
+        /// Search threads (1 to 8, sharing the transposition tables: Lazy SMP).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=8))]
+        threads: u32,
     },
     /// Refit Hard's pattern evaluation on recorded games and write the weights file (the
     /// shipped `assets/reversi-eval.bin` is `fit-eval --games
-    /// tests/data/othello-games-2023-2025.txt --out assets/reversi-eval.bin`).
+    /// tests/data/othello-games-wthor-1977-2025.txt.xz --out assets/reversi-eval.bin`), then
+    /// print its error on the held-out games.
     FitEval {
         /// Games, one per line, transcript first ("f5d6c3…"); `#` lines are comments. A
         /// name ending in `.xz` is decompressed first.
@@ -116,6 +123,37 @@ pub enum ReversiCommand {
         /// Where to write the weights (atomically).
         #[arg(long)]
         out: std::path::PathBuf,
+        /// Hold every N-th game out of the fit and report the error on them (0: none).
+        #[arg(long, default_value_t = crate::reversi::fit::FitOptions::default().holdout_every)]
+        holdout: u32,
+        /// Ridge penalty (phantom samples with target 0 per weight).
+        #[arg(long, default_value_t = crate::reversi::fit::FitOptions::default().ridge)]
+        ridge: f64,
+        /// Conjugate-gradient iterations per phase.
+        #[arg(long, default_value_t = crate::reversi::fit::FitOptions::default().iterations)]
+        iterations: u32,
+    },
+    /// Fit the Multi-ProbCut parameters of Hard's midgame search (the shipped
+    /// `assets/reversi-mpc.txt` is `fit-mpc --games
+    /// tests/data/othello-games-wthor-1977-2025.txt.xz --out assets/reversi-mpc.txt`): positions
+    /// of the games are searched to every depth without ProbCut, and the error of each shallow
+    /// search against the deep one is fitted per depth.
+    FitMpc {
+        /// Games, one per line, transcript first; a name ending in `.xz` is decompressed first.
+        #[arg(long)]
+        games: std::path::PathBuf,
+        /// Where to write the parameters (atomically).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Positions searched (one from each of as many games spread over the file).
+        #[arg(long, default_value_t = 400)]
+        positions: usize,
+        /// Deepest search; deeper searches use this depth's parameters.
+        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(3..=20))]
+        depth: u32,
+        /// Search threads (the result does not depend on them).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
 }
 
@@ -142,16 +180,47 @@ pub fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Reversi {
-            command: ReversiCommand::Solve { obf, depth },
-        }) => crate::tools::solve_obf_file(&obf, depth),
+            command:
+                ReversiCommand::Solve {
+                    obf,
+                    depth,
+                    threads,
+                },
+        }) => crate::tools::solve_obf_file(&obf, depth, threads),
         Some(Command::Reversi {
-            command: ReversiCommand::FitEval { games, out },
-        }) => crate::tools::fit_eval(&games, &out),
-        Some(Command::Nboard { move_ms }) => {
+            command:
+                ReversiCommand::FitEval {
+                    games,
+                    out,
+                    holdout,
+                    ridge,
+                    iterations,
+                },
+        }) => crate::tools::fit_eval(
+            &games,
+            &out,
+            crate::reversi::fit::FitOptions {
+                iterations,
+                ridge,
+                holdout_every: holdout,
+            },
+        ),
+        Some(Command::Reversi {
+            command:
+                ReversiCommand::FitMpc {
+                    games,
+                    out,
+                    positions,
+                    depth,
+                    threads,
+                },
+        }) => crate::tools::fit_mpc(&games, &out, positions, depth, threads),
+        Some(Command::Nboard { move_ms, threads }) => {
             let engine = match move_ms {
                 Some(ms) => crate::protocol::nboard::NboardEngine::with_move_ms(ms),
                 None => crate::protocol::nboard::NboardEngine::new(),
-            };
+            }
+            .with_threads(threads);
             io_result(crate::protocol::nboard::run_engine(
                 engine,
                 std::io::stdin().lock(),

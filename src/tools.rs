@@ -12,9 +12,9 @@ use crate::arena::{
 use crate::core::{AiConfig, Engine, Level, StopFlag};
 use crate::gomoku::{GomokuEngine, Rule};
 use crate::protocol::excerpt;
-use crate::reversi::fit::{FitOptions, fit};
-use crate::reversi::patterns::weights_to_bytes;
-use crate::reversi::{Move, ParseError, Position, ReversiEngine, solve};
+use crate::reversi::fit::{FitOptions, Residuals, fit, fit_record, holdout_error};
+use crate::reversi::patterns::{weights as weights_builtin, weights_to_bytes};
+use crate::reversi::{Move, ParseError, Position, ReversiEngine, solve, solve_with_threads};
 
 /// One solved position: exact (or fixed-depth) score for the side to move in discs, a best
 /// move, nodes searched and wall time in seconds.
@@ -30,23 +30,20 @@ pub struct Solved {
     pub seconds: f64,
 }
 
-/// Solve `pos` exactly, or search it to `depth` plies when given.
+/// Solve `pos` exactly, or search it to `depth` plies when given, on `threads` threads.
 #[must_use]
-pub fn solve_position(pos: &Position, depth: Option<u32>) -> Solved {
+pub fn solve_position(pos: &Position, depth: Option<u32>, threads: u32) -> Solved {
     let start = Instant::now();
     let stop = StopFlag::new();
     let (score, best, nodes) = match depth {
-        None => {
-            let (score, best, nodes) = solve(pos, &stop);
-            (score, best, nodes)
-        }
+        None => solve_with_threads(pos, &stop, threads),
         Some(d) if !pos.is_game_over() => {
             let cfg = AiConfig {
                 level: Level::Hard,
                 depth: d,
                 time_ms: None,
                 seed: Some(1),
-                threads: 1,
+                threads,
             };
             match ReversiEngine::default().think(pos, &cfg, &stop, &mut |_| {}) {
                 Some(t) => (t.info.score.value(), Some(t.best), t.info.nodes),
@@ -137,13 +134,14 @@ pub fn parse_obf(bytes: &[u8]) -> Result<Vec<(usize, Position)>, ObfError> {
     Ok(positions)
 }
 
-/// `reversi-gomoku reversi solve --obf FILE [--depth N]`: one output line per position,
+/// `reversi-gomoku reversi solve --obf FILE [--depth N] [--threads N]`: one output line per
+/// position,
 /// `<line number> <score> <best move> <nodes> <seconds>`. The whole file is read first: a
 /// line that is not UTF-8 or not a position stops it, before anything is solved, with an error
 /// naming the line (`FILE:LINE: …`) and a non-zero exit status; so does a file without any
 /// position.
 #[must_use]
-pub fn solve_obf_file(path: &Path, depth: Option<u32>) -> ExitCode {
+pub fn solve_obf_file(path: &Path, depth: Option<u32>, threads: u32) -> ExitCode {
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => {
@@ -162,7 +160,7 @@ pub fn solve_obf_file(path: &Path, depth: Option<u32>) -> ExitCode {
         }
     };
     for (n, pos) in positions {
-        let s = solve_position(&pos, depth);
+        let s = solve_position(&pos, depth, threads);
         println!("{n} {:+} {} {} {:.3}", s.score, s.best, s.nodes, s.seconds);
     }
     ExitCode::SUCCESS
@@ -193,36 +191,99 @@ pub fn read_games_file(path: &Path) -> Result<String, String> {
     })
 }
 
-/// `reversi fit-eval`: fits the pattern evaluation on the games file at `games` and writes the
-/// weights atomically to `out`, printing the fit's time and size. Non-zero exit when the games
-/// cannot be read or hold an illegal game (naming the line), or `out` cannot be written.
+/// [`read_games_file`], the error printed to stderr.
+fn games_or_report(games: &Path) -> Option<String> {
+    read_games_file(games)
+        .map_err(|e| eprintln!("reversi-gomoku: {e}"))
+        .ok()
+}
+
+/// `reversi fit-eval`: fits the pattern evaluation on the games file at `games` with `opts`
+/// and writes the weights atomically to `out`, printing the fit's time, size and its error on
+/// the held-out games next to the built-in weights' error on the same games. Non-zero exit
+/// when the games cannot be read or hold an illegal game (naming the line), or `out` cannot be
+/// written.
 #[must_use]
-pub fn fit_eval(games: &Path, out: &Path) -> ExitCode {
-    let text = match read_games_file(games) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("reversi-gomoku: {e}");
-            return ExitCode::FAILURE;
-        }
+pub fn fit_eval(games: &Path, out: &Path, opts: FitOptions) -> ExitCode {
+    let Some(text) = games_or_report(games) else {
+        return ExitCode::FAILURE;
     };
     let start = Instant::now();
-    let weights = match fit(&text, FitOptions::default()) {
+    let (weights, report) = match fit(&text, opts) {
         Ok(w) => w,
         Err(e) => {
             eprintln!("reversi-gomoku: {}: {e}", games.display());
             return ExitCode::FAILURE;
         }
     };
-    let bytes = weights_to_bytes(&weights);
+    let bytes = weights_to_bytes(&weights, &fit_record(&text, opts, &report));
     if let Err(e) = crate::persist::atomic::write_atomic(out, &bytes) {
         eprintln!("reversi-gomoku: cannot write {}: {e}", out.display());
         return ExitCode::FAILURE;
     }
     println!(
-        "fitted {} phases in {:.1} s; wrote {} bytes to {}",
+        "fitted {} phases on {} games ({} positions) in {:.1} s; wrote {} bytes to {}",
         weights.len(),
+        report.train_games,
+        report.train.positions,
         start.elapsed().as_secs_f64(),
         bytes.len(),
+        out.display()
+    );
+    let line = |what: &str, r: &Residuals| {
+        println!(
+            "{what}: {} positions, RMSE {:.2} discs, mean |error| {:.2} discs",
+            r.positions, r.rmse, r.mae
+        );
+    };
+    line("training games", &report.train);
+    if report.holdout_games > 0 {
+        line(
+            &format!("{} held-out games", report.holdout_games),
+            &report.holdout,
+        );
+        line("  of which 20-50 discs", &report.holdout_midgame);
+        for (ph, r) in report.holdout_by_phase.iter().enumerate() {
+            line(&format!("  phase {ph:2}"), r);
+        }
+        if let Ok((all, mid)) = holdout_error(&text, opts, weights_builtin()) {
+            line("built-in weights on the held-out games", &all);
+            line("  of which 20-50 discs", &mid);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `reversi fit-mpc`: fits the ProbCut parameters on `positions` positions of the games file
+/// searched to `depth` on `threads` threads, and writes them atomically to `out`. Non-zero
+/// exit when the games cannot be read or hold an illegal game, or `out` cannot be written.
+#[must_use]
+pub fn fit_mpc(games: &Path, out: &Path, positions: usize, depth: u32, threads: usize) -> ExitCode {
+    let Some(text) = games_or_report(games) else {
+        return ExitCode::FAILURE;
+    };
+    let start = Instant::now();
+    let rows = match crate::reversi::mpc::fit_mpc(&text, positions, depth, threads) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("reversi-gomoku: {}: {e}", games.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let how = format!(
+        "reversi-gomoku reversi fit-mpc --games {} --positions {positions} --depth {depth}",
+        games.display()
+    );
+    let text = crate::reversi::mpc::params_text(&rows, &how);
+    if let Err(e) = crate::persist::atomic::write_atomic(out, text.as_bytes()) {
+        eprintln!("reversi-gomoku: cannot write {}: {e}", out.display());
+        return ExitCode::FAILURE;
+    }
+    print!("{text}");
+    println!(
+        "fitted {} depths in {:.1} s; wrote {}",
+        rows.len(),
+        start.elapsed().as_secs_f64(),
         out.display()
     );
     ExitCode::SUCCESS
@@ -446,7 +507,7 @@ mod tests {
     fn solving_a_finished_position_reports_its_score() {
         // Black has every square: the game is over, Black to move "wins" by 64.
         let pos = Position::from_obf(&format!("{} X", "X".repeat(64))).unwrap();
-        let s = solve_position(&pos, None);
+        let s = solve_position(&pos, None, 1);
         assert_eq!(s.score, 64);
         assert_eq!(s.best, "--");
     }

@@ -21,7 +21,9 @@ use reversi_gomoku::app::reversi_view::{
 };
 use reversi_gomoku::app::theme::{GOMOKU_PLAIN, GOMOKU_WOOD, REVERSI_CONTRAST, REVERSI_FELT};
 use reversi_gomoku::core::{ByGame, Side};
-use reversi_gomoku::persist::{AnimationSpeed, BoardStyle, Settings, ThemeChoice};
+use reversi_gomoku::persist::{
+    AnimationSpeed, BoardStyle, Settings, ThemeChoice, default_search_threads,
+};
 use reversi_gomoku::reversi::Square;
 
 /// The window's minimum inner size (see `native_options`), in pixels.
@@ -383,4 +385,38 @@ fn a_gomoku_stone_drops_in() {
             .progress(20.0 + f64::from(DROP_SECONDS), DROP_SECONDS),
         None
     );
+}
+
+#[test]
+fn search_threads_are_chosen_in_the_view_menu_for_both_games() {
+    let dir = temp_dir("threads");
+    std::fs::create_dir_all(&dir).unwrap();
+    let three = Settings {
+        search_threads: 3,
+        ..Settings::default()
+    };
+    std::fs::write(dir.join("settings.json"), three.to_json()).unwrap();
+    let mut h = common::harness(GameKind::Reversi, Some(&dir));
+    h.run_steps(2);
+    assert_eq!(app(&h).reversi.ctl.search_threads, 3);
+    assert_eq!(app(&h).gomoku.ctl.search_threads, 3);
+    open_view_menu(&mut h);
+    click(&mut h, "1 thread");
+    assert_eq!(app(&h).data.settings().search_threads, 1);
+    assert_eq!(app(&h).reversi.ctl.search_threads, 1);
+    assert_eq!(app(&h).reversi.teacher.search_threads, 1);
+    // Below the setting, the choices go up to the machine's cores.
+    let cores = default_search_threads();
+    assert!(cores >= 3 || h.query_by_label("3 threads").is_none());
+    if cores > 1 {
+        click(&mut h, &format!("{cores} threads"));
+    }
+    assert_eq!(app(&h).gomoku.ctl.search_threads, cores);
+    app_mut(&mut h).data.flush_writes();
+    drop(h);
+    let saved = Settings::load(&dir)
+        .unwrap()
+        .expect("settings.json written");
+    assert_eq!(saved.search_threads, cores);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

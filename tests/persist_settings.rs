@@ -7,7 +7,7 @@ use std::fs;
 use std::path::PathBuf;
 
 use common::files_in;
-use reversi_gomoku::core::ByGame;
+use reversi_gomoku::core::{ByGame, MAX_THREADS};
 use reversi_gomoku::persist::{
     AnimationSpeed, BoardDisplay, BoardStyle, LoadError, SaveError, Settings, ThemeChoice,
 };
@@ -273,5 +273,23 @@ fn music_settings_default_to_off_and_are_validated() {
             ),
             "{e:?}"
         );
+    }
+}
+
+#[test]
+fn search_threads_default_to_the_cores_and_are_validated() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
+    let old = Settings::from_json(br#"{"version": 1, "profile": "Ann"}"#).expect("valid");
+    assert_eq!(old.search_threads, cores.clamp(1, MAX_THREADS));
+    assert_eq!(Settings::default().search_threads, old.search_threads);
+    let set = Settings::from_json(br#"{"version": 1, "search_threads": 3}"#).expect("valid");
+    assert_eq!(set.search_threads, 3);
+    assert!(set.to_json().contains("\"search_threads\": 3"));
+    for bad in [
+        &br#"{"version": 1, "search_threads": 0}"#[..],
+        br#"{"version": 1, "search_threads": 9}"#,
+    ] {
+        let r = Settings::from_json(bad);
+        assert!(matches!(r, Err(LoadError::Invalid { .. })), "{r:?}");
     }
 }

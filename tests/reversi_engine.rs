@@ -6,7 +6,7 @@ use std::time::Instant;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reversi_gomoku::core::{AiConfig, Engine, Level, Score, SearchInfo, Side, StopFlag};
-use reversi_gomoku::reversi::{Move, Position, ReversiEngine, Square, solve};
+use reversi_gomoku::reversi::{Move, Position, ReversiEngine, Square, solve, solve_with_threads};
 
 /// A position reached by random legal moves from the start, with `empties` empty squares and
 /// not over (retries with the next seed when a game ends early).
@@ -445,4 +445,43 @@ fn hard_beats_medium() {
         hard_total += *s.get(hard_side) as i32 - *s.get(hard_side.other()) as i32;
     }
     assert!(hard_total > 0, "Hard's total margin {hard_total}");
+}
+
+/// Lazy SMP: two threads sharing the tables find the same exact values as one, in the solver
+/// and in Hard's solve, and Hard's midgame move with helpers is legal and counts their nodes.
+#[test]
+fn two_threads_give_the_same_exact_results() {
+    for seed in 400..404u64 {
+        let pos = random_position(seed, 14);
+        let (one, _, _) = solve(&pos, &StopFlag::new());
+        let (two, best, nodes) = solve_with_threads(&pos, &StopFlag::new(), 2);
+        assert_eq!(two, one, "solve_with_threads on {}", pos.to_obf());
+        assert!(nodes > 0);
+        let mut child = pos;
+        child.play(best.expect("a move")).expect("legal");
+        assert_eq!(-brute(&child, -64, 64), one, "its move on {}", pos.to_obf());
+        let cfg = AiConfig {
+            threads: 2,
+            ..hard(14, None)
+        };
+        let (mv, info, _) = think(&mut ReversiEngine::default(), &pos, &cfg);
+        assert!(info.exact);
+        assert_eq!(
+            info.score,
+            Score::Discs(one),
+            "Hard on 2 threads, {}",
+            pos.to_obf()
+        );
+        assert!(pos.legal_moves().contains(&mv));
+    }
+    let mid = random_position(7, 40);
+    let cfg = AiConfig {
+        threads: 2,
+        ..hard(8, None)
+    };
+    let (one_mv, one, _) = think(&mut ReversiEngine::default(), &mid, &hard(8, None));
+    let (mv, two, _) = think(&mut ReversiEngine::default(), &mid, &cfg);
+    assert!(mid.legal_moves().contains(&mv) && mid.legal_moves().contains(&one_mv));
+    assert_eq!(two.depth, 8);
+    assert!(two.nodes > 0 && one.nodes > 0);
 }

@@ -677,3 +677,11 @@ notice-shortcut-problem = A keyboard shortcut in settings.json was left out ({ $
 help-controls-lock = Lock (the Lock button at the top, or { $lock }) pauses both games: the boards take no move, the computer stops thinking and the clocks stop. New game, Undo, Redo and opening a game ask to unlock first. The lock is kept when you close the app.
 help-controls-boss = The boss key ({ $boss }) hides the window at once: to the system tray where the desktop has one (choose Show in the tray icon's menu, or click the icon, to bring it back), else minimised. It also silences the sound and locks the game; the window comes back exactly as it was, still locked until you unlock.
 help-controls-shortcuts = Shortcuts at the top changes any keyboard shortcut; a combination another action has is refused, and Reset to defaults restores them all.
+# Search threads (the computer's Hard level, both games)
+view-threads = Computer: search threads
+view-threads-option = { $n ->
+    [one] 1 thread
+   *[other] { $n } threads
+}
+view-threads-hover = Threads the Hard level searches on (hints and move scores too); more finish deeper in the same time
+error-threads-range = "search_threads" is { $threads }, not between 1 and { $max }

@@ -652,3 +652,8 @@ notice-shortcut-problem = settings.json 中有一个快捷键未被采用（{ $p
 help-controls-lock = 锁定（顶栏的“锁定”按钮，或 { $lock }）暂停两个棋局：棋盘不接受落子，电脑停止思考，棋钟停止。新对局、悔棋、重做和打开棋局都会先询问是否解锁。关闭程序后锁定状态仍会保留。
 help-controls-boss = 老板键（{ $boss }）立即隐藏窗口：桌面有系统托盘时隐藏到托盘（在托盘图标的菜单中选“显示”或单击图标即可恢复），否则最小化；同时静音并锁定棋局。窗口恢复后一切如前，仍保持锁定，直到你解锁。
 help-controls-shortcuts = 顶栏的“快捷键”可以更改任何键盘快捷键；已被其他操作使用的组合键会被拒绝，“恢复默认”可还原全部。
+# Search threads (the computer's Hard level, both games)
+view-threads = 电脑：搜索线程
+view-threads-option = { $n } 个线程
+view-threads-hover = 困难级别搜索所用的线程数（提示和着法评分也用）；线程越多，同样时间内搜索越深
+error-threads-range = “search_threads”为 { $threads }，不在 1 到 { $max } 之间

@@ -63,6 +63,8 @@ pub struct Analyst<G: GameRules> {
     failure: Option<String>,
     /// The window is locked: nothing is searched until it is unlocked.
     paused: bool,
+    /// Search threads of the Hard searches it starts ([`AiConfig::threads`]).
+    pub threads: u32,
 }
 
 impl<G: GameRules> Analyst<G> {
@@ -80,6 +82,7 @@ impl<G: GameRules> Analyst<G> {
             review: None,
             failure: None,
             paused: false,
+            threads: 1,
         }
     }
 
@@ -164,17 +167,20 @@ impl<G: GameRules> Analyst<G> {
         }
         let live = pos.outcome().is_none();
         if live && self.hint_pending() && !self.show_scores {
-            self.task = Task::Hint(self.worker.start(pos.clone(), hint_config()));
+            self.task = Task::Hint(self.worker.start(pos.clone(), hint_config(self.threads)));
         } else if let Some(review) = &self.review
             && let Some(i) = review.next_position()
         {
             let id = self.worker.analyse(
                 review.positions[i].clone(),
-                review_config(review.ms_per_position),
+                review_config(review.ms_per_position, self.threads),
             );
             self.task = Task::Review(id, i);
         } else if live && self.show_scores && self.scores.is_none() {
-            self.task = Task::Scores(self.worker.analyse(pos.clone(), analysis_config()));
+            self.task = Task::Scores(
+                self.worker
+                    .analyse(pos.clone(), analysis_config(self.threads)),
+            );
         }
     }
 
@@ -275,22 +281,27 @@ fn hint_of<M: Copy>(best: MoveScore<M>) -> Hint<M> {
 }
 
 /// The Hard engine at its own budget, for hints.
-fn hint_config() -> AiConfig {
-    AiConfig::for_level(Level::Hard)
+fn hint_config(threads: u32) -> AiConfig {
+    AiConfig {
+        threads,
+        ..AiConfig::for_level(Level::Hard)
+    }
 }
 
 /// Live move scores: deepen until the position changes.
-fn analysis_config() -> AiConfig {
+fn analysis_config(threads: u32) -> AiConfig {
     AiConfig {
         depth: MAX_DEPTH,
+        threads,
         time_ms: None,
         ..AiConfig::for_level(Level::Hard)
     }
 }
 
-fn review_config(ms: u64) -> AiConfig {
+fn review_config(ms: u64, threads: u32) -> AiConfig {
     AiConfig {
         depth: MAX_DEPTH,
+        threads,
         time_ms: Some(ms),
         ..AiConfig::for_level(Level::Hard)
     }

@@ -67,6 +67,8 @@ pub struct Controller<G: GameRules> {
     time: Arc<dyn TimeSource>,
     /// The time control of the next new game.
     pub time_control: TimeControl,
+    /// Threads of the computer's Hard searches ([`AiConfig::threads`]; from the settings).
+    pub search_threads: u32,
     /// The app holds the clock (a dialog is open, the window is minimised, …); see
     /// [`Controller::set_clock_held`].
     clock_held: bool,
@@ -109,6 +111,7 @@ impl<G: GameRules> Controller<G> {
             session,
             time: Arc::new(MonotonicTime::new()),
             time_control: TimeControl::None,
+            search_threads: 1,
             clock_held: false,
             hurry_at: None,
             low_reported: None,
@@ -413,6 +416,9 @@ impl<G: GameRules> Controller<G> {
         let side = self.session.position().side_to_move();
         let mut cfg = *self.ai.get(side);
         cfg.time_ms = self.clock.budget_ms(side, now, cfg.time_ms);
+        if cfg.level == Level::Hard {
+            cfg.threads = self.search_threads;
+        }
         self.hurry_at = match (cfg.time_ms, self.clock.remaining_ms(side, now)) {
             (Some(budget), Some(left)) => Some(now + (budget + HURRY_GRACE_MS).min(left)),
             _ => None,

@@ -1014,6 +1014,8 @@ impl<G: GameView> AnyTab for Tab<G> {
         self.teacher_logic();
         G::view_logic(self, ctx);
         let settings = data.settings();
+        self.ctl.search_threads = settings.search_threads;
+        self.teacher.search_threads = settings.search_threads;
         let now = ctx.input(|i| i.time);
         self.anim
             .observe(self.shown().ply(), now, settings.animation);

@@ -32,6 +32,8 @@ pub struct Teacher<G: GameRules> {
     shown_better: Option<(usize, G::Move)>,
     /// Search time per position of a review, in milliseconds.
     pub review_ms: u64,
+    /// Threads of the Hard searches behind hints, scores and reviews (from the settings).
+    pub search_threads: u32,
 }
 
 impl<G: GameRules> Default for Teacher<G> {
@@ -41,6 +43,7 @@ impl<G: GameRules> Default for Teacher<G> {
             show_scores: false,
             shown_better: None,
             review_ms: REVIEW_MS_PER_POSITION,
+            search_threads: 1,
         }
     }
 }
@@ -62,6 +65,7 @@ impl<G: GameRules> Teacher<G> {
     pub fn logic(&mut self, key: &PositionKey<G::Move>, pos: &G) {
         if let Some(analyst) = &mut self.analyst {
             analyst.show_scores = self.show_scores;
+            analyst.threads = self.search_threads;
             analyst.update(key, pos);
         }
     }

@@ -1,12 +1,13 @@
-//! The View menu of the top bar: theme, each game's board style, zoom and move animation.
+//! The View menu of the top bar: theme, each game's board style, zoom, the computer's search
+//! threads and move animation.
 //! Every choice applies at once and is remembered in `settings.json`; [`apply_settings`]
 //! applies them on start.
 
 use egui::Ui;
 use egui::containers::menu::{MenuButton, MenuConfig};
 
-use crate::core::GameKind;
-use crate::persist::{AnimationSpeed, BoardStyle, Settings, ThemeChoice};
+use crate::core::{GameKind, MAX_THREADS};
+use crate::persist::{AnimationSpeed, BoardStyle, Settings, ThemeChoice, default_search_threads};
 use crate::tr;
 
 use super::persistence::DataStore;
@@ -91,6 +92,9 @@ fn view_settings(ui: &mut Ui, data: &mut DataStore) {
     });
 
     ui.separator();
+    search_threads(ui, data, settings.search_threads);
+
+    ui.separator();
     ui.strong(tr!("view-animation"));
     ui.horizontal(|ui| {
         for speed in AnimationSpeed::ALL {
@@ -99,6 +103,24 @@ fn view_settings(ui: &mut Ui, data: &mut DataStore) {
                 .clicked()
             {
                 data.change_settings(|s| s.animation = speed);
+            }
+        }
+    });
+}
+
+/// The Hard level's search threads (both games): one choice per core, at most
+/// [`MAX_THREADS`] (and the current setting, should it be above the cores).
+fn search_threads(ui: &mut Ui, data: &mut DataStore, current: u32) {
+    ui.strong(tr!("view-threads"))
+        .on_hover_text(tr!("view-threads-hover"));
+    let most = default_search_threads().max(current).min(MAX_THREADS);
+    ui.horizontal_wrapped(|ui| {
+        for n in 1..=most {
+            if ui
+                .radio(current == n, tr!("view-threads-option", n = n))
+                .clicked()
+            {
+                data.change_settings(|s| s.search_threads = n);
             }
         }
     });

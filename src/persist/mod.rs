@@ -56,7 +56,7 @@ pub use savegame::{
 };
 pub use settings::{
     AnimationSpeed, BoardDisplay, BoardStyle, MAX_ZOOM, MIN_ZOOM, Settings, ShortcutTable,
-    ThemeChoice,
+    ThemeChoice, default_search_threads,
 };
 
 /// The newest file format version this program reads and the one it writes (the top-level

@@ -40,6 +40,8 @@
 //!   which actions the table had; an action it lacks takes its default. At most
 //!   [`MAX_SHORTCUT_ACTIONS`] actions of at most [`MAX_SHORTCUT_KEYS`] combinations, each at
 //!   most [`MAX_SHORTCUT_CHARS`] characters.
+//! - `search_threads` (optional, default the machine's cores, at most
+//!   [`MAX_THREADS`]): threads of the computer's Hard searches, 1 to [`MAX_THREADS`].
 //! - Unknown fields are kept as they are when the file is rewritten.
 
 use std::collections::BTreeMap;
@@ -47,8 +49,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::ByGame;
 use crate::core::clock::TimeControl;
+use crate::core::{ByGame, MAX_THREADS};
 use crate::i18n::Language;
 use crate::msg;
 
@@ -192,6 +194,10 @@ pub struct Settings {
     /// The shortcuts as re-bound by the player (`None`: the defaults).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shortcuts: Option<ShortcutTable>,
+    /// Threads the computer's Hard level searches on (its moves, hints and move scores), in
+    /// both games, `1..=`[`MAX_THREADS`].
+    #[serde(default = "default_search_threads")]
+    pub search_threads: u32,
     /// Fields this version does not know, kept as they were.
     #[serde(flatten)]
     pub extra: serde_json::Map<String, serde_json::Value>,
@@ -288,6 +294,14 @@ fn default_music_volume() -> u8 {
     DEFAULT_MUSIC_VOLUME
 }
 
+/// The search threads of a first start: the machine's cores, at most [`MAX_THREADS`].
+#[must_use]
+pub fn default_search_threads() -> u32 {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get() as u32)
+        .clamp(1, MAX_THREADS)
+}
+
 fn is_untimed(controls: &ByGame<TimeControl>) -> bool {
     *controls == ByGame::default()
 }
@@ -317,6 +331,7 @@ impl Default for Settings {
             music_volume: DEFAULT_MUSIC_VOLUME,
             music_file: None,
             shortcuts: None,
+            search_threads: default_search_threads(),
             extra: serde_json::Map::new(),
         }
     }
@@ -395,6 +410,13 @@ impl Settings {
                 "error-field",
                 field = "music_file",
                 problem = msg!("error-music-file-empty")
+            )));
+        }
+        if !(1..=MAX_THREADS).contains(&self.search_threads) {
+            return Err(LoadError::invalid_msg(msg!(
+                "error-threads-range",
+                threads = self.search_threads,
+                max = MAX_THREADS
             )));
         }
         Ok(())

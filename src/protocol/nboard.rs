@@ -29,6 +29,8 @@ pub struct NboardEngine {
     searched: bool,
     /// Search by time instead of depth: milliseconds per move (`nboard --move-ms`).
     move_ms: Option<u64>,
+    /// Search threads ([`AiConfig::threads`]).
+    threads: u32,
 }
 
 impl Default for NboardEngine {
@@ -39,6 +41,7 @@ impl Default for NboardEngine {
             engine: ReversiEngine::default(),
             searched: false,
             move_ms: None,
+            threads: 1,
         }
     }
 }
@@ -48,6 +51,15 @@ impl NboardEngine {
     #[must_use]
     pub fn new() -> NboardEngine {
         NboardEngine::default()
+    }
+
+    /// This engine searching on `threads` threads (clamped to `1..=MAX_THREADS`).
+    #[must_use]
+    pub fn with_threads(self, threads: u32) -> NboardEngine {
+        NboardEngine {
+            threads: threads.clamp(1, crate::core::MAX_THREADS),
+            ..self
+        }
     }
 
     /// An engine that searches `ms` milliseconds per move (Hard's time budget, to any
@@ -127,7 +139,7 @@ impl NboardEngine {
             },
             time_ms: self.move_ms,
             seed: Some(1),
-            threads: 1,
+            threads: self.threads,
         }
     }
 

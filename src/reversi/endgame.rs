@@ -26,7 +26,7 @@
 //!
 //! Scores are whole discs, −64..=64, from the side to move's point of view.
 
-use crate::core::StopFlag;
+use crate::core::{MAX_THREADS, StopFlag};
 
 #[cfg(target_arch = "x86_64")]
 use super::bitboard::flips_avx2;
@@ -957,16 +957,48 @@ pub type SolveResult = (i32, Option<Move>, u64);
 /// (README).
 #[must_use]
 pub fn solve(pos: &Position, stop: &StopFlag) -> SolveResult {
+    solve_with_threads(pos, stop, 1)
+}
+
+/// [`solve`] on `threads` threads (clamped to `1..=MAX_THREADS`): Lazy SMP, helpers running
+/// the same solve on the shared tables until the main one is done. `nodes` counts every
+/// thread's.
+pub fn solve_with_threads(pos: &Position, stop: &StopFlag, threads: u32) -> SolveResult {
     if pos.is_game_over() {
         return (final_score(pos.player(), pos.opponent()), None, 0);
     }
     let (p, o) = (pos.player(), pos.opponent());
-    let mut mid = Tt::new(18);
-    let mut end = Tt::new(21);
-    let mut s = Searcher::new(&mut mid, &mut end, stop, None);
+    let (mid, end) = (Tt::new(18), Tt::new(21));
+    let helpers_stop = StopFlag::new();
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads.clamp(1, MAX_THREADS))
+            .map(|_| {
+                let (mid, end, helpers_stop) = (&mid, &end, &helpers_stop);
+                scope.spawn(move || {
+                    let mut s = Searcher::new(mid, end, helpers_stop, None);
+                    solve_body(&mut s, p, o);
+                    s.nodes
+                })
+            })
+            .collect();
+        let mut s = Searcher::new(&mid, &end, stop, None);
+        let (score, sq) = solve_body(&mut s, p, o);
+        helpers_stop.stop();
+        let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+        let best = if sq == NO_MOVE {
+            Move::Pass
+        } else {
+            Move::Place(Square::new_unchecked(sq))
+        };
+        (score, Some(best), s.nodes + helper_nodes)
+    })
+}
+
+/// One thread's exact solve of `(p, o)`: `(score, best square or NO_MOVE)`.
+fn solve_body(s: &mut Searcher<'_>, p: u64, o: u64) -> (i32, u8) {
     // A shallow midgame search first: its move is tried first and its score centres the
     // aspiration window (Edax's iterative deepening before the exact solve, simplified).
-    let n = pos.empties();
+    let n = (!(p | o)).count_ones();
     let pre = (n / 2).min(PRE_SOLVE_DEPTH);
     let mut guess = None;
     for d in 1..=pre {
@@ -974,13 +1006,7 @@ pub fn solve(pos: &Position, stop: &StopFlag) -> SolveResult {
     }
     let hint = s.mid_tt.probe(p, o).map_or(NO_MOVE, |e| e.best);
     let guess = guess.map(|c| (c + if c >= 0 { 50 } else { -50 }) / 100);
-    let (score, sq) = s.solve_root(p, o, hint, guess);
-    let best = if sq == NO_MOVE {
-        Move::Pass
-    } else {
-        Move::Place(Square::new_unchecked(sq))
-    };
-    (score, Some(best), s.nodes)
+    s.solve_root(p, o, hint, guess)
 }
 
 #[cfg(test)]

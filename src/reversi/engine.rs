@@ -11,7 +11,7 @@
 //!   around the previous iteration's score, widened on failure), a transposition table kept
 //!   between moves, fastest-first ordering and the phase-weighted evaluation
 //!   ([`super::eval::evaluate`]), then the exact endgame solver ([`super::endgame`]) once the
-//!   empties are at most [`ENDGAME_EMPTIES`].
+//!   empties are at most [`ENDGAME_EMPTIES`] (see [`ReversiEngine`] for the time budget).
 //!
 //! Randomness comes from `cfg.seed` when set (deterministic), else from the thread RNG.
 
@@ -21,7 +21,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::core::{
-    AiConfig, Analysis, Engine, Level, MAX_DEPTH, MIN_DEPTH, Score, SearchInfo, StopFlag, Thought,
+    AiConfig, Analysis, Engine, Level, MAX_DEPTH, MAX_THREADS, MIN_DEPTH, Score, SearchInfo,
+    StopFlag, Thought,
 };
 
 use super::bitboard::{flips, legal_moves};
@@ -36,10 +37,16 @@ use super::tt::{NO_MOVE, Tt};
 /// [`ReversiEngine`] for depth-only searches). About 0.1–1 s at 18 empties on one core.
 pub const ENDGAME_EMPTIES: u32 = 18;
 
-/// With a time budget and at most this many empties (but more than [`ENDGAME_EMPTIES`]), Hard
-/// spends about a third of the budget on the midgame search, then tries an exact solve in the
-/// rest; if that does not finish, the midgame move is played.
+/// With a time budget and at most this many empties (but more than
+/// [`QUICK_SOLVE_EMPTIES`]), Hard spends about a third of the budget on the midgame search,
+/// then tries an exact solve in the rest; if that does not finish, the midgame move is played.
 pub const TRY_SOLVE_EMPTIES: u32 = 20;
+
+/// At most this many empties, an exact solve takes milliseconds: Hard solves after a shallow
+/// midgame search whatever its budget. (Above it a short budget, 200 ms, may not be enough
+/// for the solve, and the move must then come from a real midgame search, not the shallow
+/// one.)
+pub const QUICK_SOLVE_EMPTIES: u32 = 14;
 
 /// Hard without a time budget solves exactly from `cfg.depth` empties, clamped to
 /// `this..=ENDGAME_EMPTIES`.
@@ -64,11 +71,14 @@ const END_TT_BITS: u32 = 20;
 /// [`Move::Pass`] at once. The move returned is always legal.
 ///
 /// Hard: iterative deepening up to `cfg.depth` plies within `cfg.time_ms` (polling the time
-/// and `stop` every 4096 nodes; an iteration that cannot finish is not started, and an aborted
-/// one is discarded), then an exact solve when empties ≤ [`ENDGAME_EMPTIES`] (with a time
-/// budget; attempted up to [`TRY_SOLVE_EMPTIES`]) or ≤ `cfg.depth` clamped to 12..=18 (depth
-/// only). A forced move (single legal placement) uses a twentieth of the time budget. Typical
-/// reach in 1 s on one core: depth 11–15 in the midgame.
+/// and `stop` every 4096 nodes; an iteration is started when half of it is predicted to fit,
+/// and one cut by the deadline only contributes a root move it proved better), on
+/// `cfg.threads` threads (Lazy SMP), then an exact solve: with a time budget, at once up to
+/// [`QUICK_SOLVE_EMPTIES`], after a midgame search with a third of the budget up to
+/// [`TRY_SOLVE_EMPTIES`] (the midgame move is played if the solve does not finish); without
+/// one, when empties ≤ `cfg.depth` clamped to 12..=18. A forced move (single legal placement)
+/// uses a twentieth of the time budget. Typical reach in 1 s on one core: depth 16–20 in the
+/// midgame (Multi-ProbCut).
 ///
 /// `SearchInfo::score`, always from the engine's side, in discs (−64..=64):
 /// - Hard: the evaluation divided by 100 (≈ expected final disc differential), or the exact
@@ -237,34 +247,68 @@ impl ReversiEngine {
         let plan = HardPlan::new(pos, cfg, moves);
         self.mid_tt.new_search();
         self.end_tt.new_search();
-        let mut s = Searcher::new(
-            &mut self.mid_tt,
-            &mut self.end_tt,
-            stop,
-            plan.deadline(start),
-        );
-        let tt_move = s.mid_tt.probe(p, o).map_or(NO_MOVE, |e| e.best);
-        let mut root = [Candidate::default(); MAX_MOVES];
-        let n = Searcher::order_moves(p, o, moves, tt_move, &mut root);
-        let root = &mut root[..n];
-        let (mut best, mid_score, mut info) =
-            midgame_iterations(&mut s, p, o, root, &plan, start, on_info);
-        if plan.solves() && !s.aborted && !info.exact {
-            let (score, sq) = s.solve_root(p, o, best, mid_score.map(to_discs));
-            if !s.aborted && sq != NO_MOVE {
-                best = sq;
-                info = solved_info(&mut s, p, o, plan.empties, score, sq, start);
-                on_info(&info);
+        let (mid_tt, end_tt) = (&self.mid_tt, &self.end_tt);
+        let threads = cfg.threads.clamp(1, MAX_THREADS);
+        // Lazy SMP: helpers run the same search on the shared tables, odd ones a ply deeper,
+        // filling the tables with results the main search then finds; only the main search's
+        // move counts, and the helpers stop when it is done.
+        let helpers_stop = StopFlag::new();
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|id| {
+                    let (plan, helpers_stop) = (&plan, &helpers_stop);
+                    scope.spawn(move || {
+                        let mut s =
+                            Searcher::new(mid_tt, end_tt, helpers_stop, plan.deadline(start));
+                        hard_search(&mut s, p, o, moves, plan, start, id % 2, &mut |_| {});
+                        s.nodes
+                    })
+                })
+                .collect();
+            let mut s = Searcher::new(mid_tt, end_tt, stop, plan.deadline(start));
+            let (best, mut info) = hard_search(&mut s, p, o, moves, &plan, start, 0, on_info);
+            helpers_stop.stop();
+            let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+            info.nodes = s.nodes + helper_nodes;
+            info.elapsed_ms = start.elapsed().as_millis() as u64;
+            debug_assert!(moves & (1u64 << best) != 0);
+            Thought {
+                best: place(best),
+                info,
             }
-        }
-        info.nodes = s.nodes;
-        info.elapsed_ms = start.elapsed().as_millis() as u64;
-        debug_assert!(moves & (1u64 << best) != 0);
-        Thought {
-            best: place(best),
-            info,
+        })
+    }
+}
+
+/// One thread's Hard search of `(p, o)` (legal `moves`) following `plan`: the midgame
+/// iterations (each `depth_offset` plies deeper than the iteration number), then the exact
+/// solve when planned. Returns the best square and the report of the last finished step.
+#[allow(clippy::too_many_arguments)]
+fn hard_search(
+    s: &mut Searcher<'_>,
+    p: u64,
+    o: u64,
+    moves: u64,
+    plan: &HardPlan,
+    start: Instant,
+    depth_offset: u32,
+    on_info: &mut dyn FnMut(&SearchInfo<Move>),
+) -> (u8, SearchInfo<Move>) {
+    let tt_move = s.mid_tt.probe(p, o).map_or(NO_MOVE, |e| e.best);
+    let mut root = [Candidate::default(); MAX_MOVES];
+    let n = Searcher::order_moves(p, o, moves, tt_move, &mut root);
+    let root = &mut root[..n];
+    let (mut best, mid_score, mut info) =
+        midgame_iterations(s, p, o, root, plan, start, depth_offset, on_info);
+    if plan.solves() && !s.aborted && !info.exact {
+        let (score, sq) = s.solve_root(p, o, best, mid_score.map(to_discs));
+        if !s.aborted && sq != NO_MOVE {
+            best = sq;
+            info = solved_info(s, p, o, plan.empties, score, sq, start);
+            on_info(&info);
         }
     }
+    (best, info)
 }
 
 /// What Hard will do with a position: its time budget, how deep the midgame search goes and
@@ -292,7 +336,7 @@ impl HardPlan {
             .time_ms
             .map(|ms| Duration::from_millis(if forced { ms / 20 } else { ms }));
         let solve_at = match budget {
-            Some(_) => ENDGAME_EMPTIES,
+            Some(_) => QUICK_SOLVE_EMPTIES,
             None => max_depth.clamp(DEPTH_ONLY_ENDGAME_EMPTIES, ENDGAME_EMPTIES),
         };
         let will_solve = empties <= solve_at;
@@ -319,8 +363,11 @@ impl HardPlan {
         self.will_solve || self.try_solve
     }
 
-    /// Whether another iteration can finish in time: assume it costs 2–5× the last one (the
-    /// ratio of the last two; 4× after the first).
+    /// Whether another iteration is worth starting: assume it costs 2–5× the last one (the
+    /// ratio of the last two; 4× after the first) and start it when at least half of it fits
+    /// in the budget. An iteration cut by the deadline is not lost: a root move proven better
+    /// than the previous best by then is played (see [`midgame_iterations`]), so the budget is
+    /// used to its end instead of being left when a whole iteration cannot finish.
     fn next_iteration_fits(
         &self,
         start: Instant,
@@ -335,13 +382,23 @@ impl HardPlan {
         } else {
             (this_iter.as_secs_f64() / last_iter.as_secs_f64()).clamp(2.0, 5.0)
         };
-        start.elapsed() + this_iter.mul_f64(ratio) <= b
+        start.elapsed() + this_iter.mul_f64(ratio * NEXT_ITERATION_SHARE) <= b
     }
 }
 
+/// The share of the predicted time of the next iteration that must fit in the budget for it
+/// to be started.
+const NEXT_ITERATION_SHARE: f64 = 0.5;
+
 /// Iterative deepening of the midgame search over `root` (reordered best first after each
-/// iteration), reporting each iteration. Returns the best square, the last iteration's score
+/// iteration), reporting each iteration; iteration `k` searches `k + depth_offset` plies. A
+/// helper thread (`depth_offset > 0`) of a search that does not end in a solve goes on
+/// deepening past the plan's depth and budget until it is stopped: its deeper results in the
+/// shared table still serve the main search.
+/// When the deadline cuts an iteration, a root move that it already proved better than the
+/// previous iteration's best is played. Returns the best square, the last iteration's score
 /// (centi-discs; `None` when none finished) and its report.
+#[allow(clippy::too_many_arguments)]
 fn midgame_iterations(
     s: &mut Searcher<'_>,
     p: u64,
@@ -349,6 +406,7 @@ fn midgame_iterations(
     root: &mut [Candidate],
     plan: &HardPlan,
     start: Instant,
+    depth_offset: u32,
     on_info: &mut dyn FnMut(&SearchInfo<Move>),
 ) -> (u8, Option<i32>, SearchInfo<Move>) {
     let mut best = root[0].sq;
@@ -358,10 +416,18 @@ fn midgame_iterations(
     };
     let mut last_iter = Duration::ZERO;
     let mut mid_score = None;
-    for depth in 1..=plan.mid_limit {
+    let helper = depth_offset > 0 && !plan.solves();
+    let limit = if helper { plan.empties } else { plan.mid_limit };
+    for iteration in 1..=limit {
+        let depth = (iteration + depth_offset).min(limit);
         let iter_start = Instant::now();
-        let (alpha, iter_best) = aspiration_search(s, p, o, root, depth, mid_score);
+        let mut proven = None;
+        let (alpha, iter_best) = aspiration_search(s, p, o, root, depth, mid_score, &mut proven);
         if s.aborted {
+            if let Some(i) = proven {
+                best = root[i].sq;
+                info.pv = vec![place(best)];
+            }
             break;
         }
         // Best move first for the next iteration.
@@ -380,7 +446,10 @@ fn midgame_iterations(
         };
         on_info(&info);
         let this_iter = iter_start.elapsed();
-        if exact || !plan.next_iteration_fits(start, this_iter, last_iter) {
+        if exact
+            || depth >= limit
+            || (!helper && !plan.next_iteration_fits(start, this_iter, last_iter))
+        {
             break;
         }
         last_iter = this_iter;
@@ -390,7 +459,8 @@ fn midgame_iterations(
 
 /// One midgame iteration with an aspiration window around the previous iteration's score
 /// (from depth 3), widened on failure (Edax `aspiration_search` idea). Returns the score and
-/// the index of the best root move.
+/// the index of the best root move; `proven` gets the index of a move shown better than the
+/// first one before an abort.
 fn aspiration_search(
     s: &mut Searcher<'_>,
     p: u64,
@@ -398,6 +468,7 @@ fn aspiration_search(
     root: &mut [Candidate],
     depth: u32,
     previous: Option<i32>,
+    proven: &mut Option<usize>,
 ) -> (i32, usize) {
     let (mut lo, mut hi, mut delta) = match previous {
         Some(prev) if depth >= 3 => (prev - ASPIRATION, prev + ASPIRATION, ASPIRATION),
@@ -407,7 +478,7 @@ fn aspiration_search(
     // same score forever; after failures on both sides the window opens fully.
     let (mut failed_low, mut failed_high) = (false, false);
     loop {
-        let (score, i) = root_pass(s, p, o, root, depth, lo, hi);
+        let (score, i) = root_pass(s, p, o, root, depth, lo, hi, proven);
         if s.aborted {
             return (score, i);
         }
@@ -485,7 +556,10 @@ fn easy_tier(sq: u8, empty: u64) -> u8 {
 const ASPIRATION: i32 = 100;
 
 /// One PVS pass over the ordered root moves within `(alpha, beta)` at `depth` plies:
-/// `(fail-soft score, index of the best move)`; garbage when `s.aborted`.
+/// `(fail-soft score, index of the best move)`; garbage when `s.aborted`. A later move whose
+/// null-window search fails high has a higher value than every move before it: its index goes
+/// to `proven`, for a pass cut by the deadline.
+#[allow(clippy::too_many_arguments)]
 fn root_pass(
     s: &mut Searcher<'_>,
     p: u64,
@@ -494,6 +568,7 @@ fn root_pass(
     depth: u32,
     mut alpha: i32,
     beta: i32,
+    proven: &mut Option<usize>,
 ) -> (i32, usize) {
     let mut best = -INF;
     let mut best_i = 0;
@@ -504,6 +579,9 @@ fn root_pass(
             -s.pvs(no, np, depth - 1, -beta, -alpha, false)
         } else {
             let sc = -s.pvs(no, np, depth - 1, -alpha - 1, -alpha, false);
+            if sc > alpha && !s.aborted {
+                *proven = Some(i);
+            }
             if sc > alpha && sc < beta && !s.aborted {
                 -s.pvs(no, np, depth - 1, -beta, -alpha, false)
             } else {

@@ -5,42 +5,55 @@
 //! the side to move, and the weights of one game phase minimise the squared error plus an L2
 //! penalty (ridge), solved by conjugate gradients preconditioned with the diagonal.
 //!
-//! Deterministic: the same games give the same bytes, so `reversi-gomoku reversi fit-eval`
-//! reproduces `assets/reversi-eval.bin` exactly.
+//! Every [`FitOptions::holdout_every`]-th game is kept out of the fit, and the fitted weights'
+//! error on those unseen games is reported ([`FitReport`]).
+//!
+//! Deterministic: the same games and options give the same bytes whatever the thread count,
+//! so `reversi-gomoku reversi fit-eval` reproduces `assets/reversi-eval.bin` exactly; the
+//! file's header records the inputs ([`FitRecord`]).
 
 use super::eval::features;
 use super::notation::parse_transcript;
 use super::patterns::{
-    Layout, N_LINEAR, N_PHASES, OFFSETS, PATTERN_WEIGHTS, PATTERNS, PHASE_LEN, POW3, pattern_index,
-    phase,
+    FitRecord, Layout, N_LINEAR, N_PHASES, OFFSETS, PATTERN_WEIGHTS, PATTERNS, PHASE_DISCS,
+    PHASE_LEN, POW3, pattern_index, phase,
 };
 use super::position::Position;
 
 /// Options of a fit.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FitOptions {
     /// Conjugate-gradient iterations per phase.
     pub iterations: u32,
     /// Ridge penalty, as a number of phantom samples with target 0 per weight.
     pub ridge: f64,
+    /// Every this-many-th game (the 10th, 20th, … with 10) is held out of the fit to measure
+    /// its error on unseen games; 0 holds none out.
+    pub holdout_every: u32,
 }
 
 impl Default for FitOptions {
+    /// The options of the shipped weights.
     fn default() -> Self {
         FitOptions {
-            iterations: 40,
-            ridge: 100.0,
+            iterations: 60,
+            ridge: 30.0,
+            holdout_every: 10,
         }
     }
 }
 
-/// One training position: its disc count, canonical pattern indices (table offset included),
-/// linear feature values and target (final disc differential for the side to move, discs).
+/// Pattern placements per position (all symmetric placements of the 11 patterns).
+const N_INSTANCES: usize = 46;
+
+/// One training position, compact (the 135 k WTHOR games give ≈ 7.8 M of them): its disc
+/// count, canonical pattern indices (table offset included), linear feature values and target
+/// (final disc differential for the side to move, discs).
 struct Sample {
-    discs: u32,
-    indices: Vec<u32>,
-    linear: [f64; N_LINEAR],
-    target: f64,
+    discs: u8,
+    indices: [u32; N_INSTANCES],
+    linear: [f32; N_LINEAR],
+    target: f32,
 }
 
 /// Why the games could not be read.
@@ -56,12 +69,28 @@ pub enum FitError {
     },
 }
 
+/// The training and held-out samples of a games text.
+struct Samples {
+    train: Vec<Sample>,
+    holdout: Vec<Sample>,
+    train_games: u32,
+    holdout_games: u32,
+}
+
 /// Reads games in the format of `tests/data/othello-games-2023-2025.txt`: one game per line,
-/// the transcript ("f5d6…") first; `#` lines are comments. Returns every position with a legal
-/// move, labelled with the final disc differential (empties to the winner) for its mover.
-fn samples(games: &str) -> Result<Vec<Sample>, FitError> {
+/// the transcript ("f5d6…") first; `#` lines are comments. Every position with a legal move
+/// becomes a sample labelled with the final disc differential (empties to the winner) for its
+/// mover; the games numbered `k × holdout_every − 1` (0-based) go to the held-out set.
+fn samples(games: &str, holdout_every: u32) -> Result<Samples, FitError> {
     let layout = Layout::get();
-    let mut out = Vec::new();
+    let canon = canonical_table(layout);
+    let mut out = Samples {
+        train: Vec::new(),
+        holdout: Vec::new(),
+        train_games: 0,
+        holdout_games: 0,
+    };
+    let mut game = 0u32;
     for (n, line) in games.lines().enumerate() {
         let Some(transcript) = line.split_whitespace().next() else {
             continue;
@@ -77,31 +106,48 @@ fn samples(games: &str) -> Result<Vec<Sample>, FitError> {
             seen.push(pos);
             pos.play(mv).map_err(|e| err(e.to_string()))?;
         }
+        let held = holdout_every > 0 && game % holdout_every == holdout_every - 1;
+        game += 1;
+        let (set, count) = if held {
+            (&mut out.holdout, &mut out.holdout_games)
+        } else {
+            (&mut out.train, &mut out.train_games)
+        };
+        *count += 1;
         let result = pos.final_score();
         for q in seen.into_iter().filter(|q| q.legal_squares() != 0) {
             let me = q.side_to_move();
-            let target = f64::from(*result.get(me)) - f64::from(*result.get(me.other()));
-            out.push(sample(layout, q.player(), q.opponent(), target));
+            let target = *result.get(me) as f32 - *result.get(me.other()) as f32;
+            set.push(sample(layout, &canon, q.player(), q.opponent(), target));
         }
     }
     Ok(out)
 }
 
+/// For every pattern weight index (offset included), the index of its canonical equivalent.
+fn canonical_table(layout: &Layout) -> Vec<u32> {
+    let mut t = vec![0u32; PATTERN_WEIGHTS];
+    for (p, pattern) in PATTERNS.iter().enumerate() {
+        for index in 0..POW3[pattern.squares.len()] {
+            t[(OFFSETS[p] + index) as usize] = OFFSETS[p] + layout.canonical(p, index);
+        }
+    }
+    t
+}
+
 /// One sample: the canonical index of every placement and the linear features of `(p, o)`.
-fn sample(layout: &Layout, p: u64, o: u64, target: f64) -> Sample {
-    let indices = layout
-        .instances
-        .iter()
-        .map(|(number, squares)| {
-            OFFSETS[*number] + layout.canonical(*number, pattern_index(squares, p, o))
-        })
-        .collect();
+fn sample(layout: &Layout, canon: &[u32], p: u64, o: u64, target: f32) -> Sample {
+    let mut indices = [0u32; N_INSTANCES];
+    debug_assert_eq!(layout.instances.len(), N_INSTANCES);
+    for (slot, (number, squares)) in indices.iter_mut().zip(&layout.instances) {
+        *slot = canon[(OFFSETS[*number] + pattern_index(squares, p, o)) as usize];
+    }
     let mut linear = [1.0; N_LINEAR];
     for (l, f) in linear[1..].iter_mut().zip(features(p, o)) {
-        *l = f64::from(f);
+        *l = f as f32;
     }
     Sample {
-        discs: (p | o).count_ones(),
+        discs: (p | o).count_ones() as u8,
         indices,
         linear,
         target,
@@ -118,7 +164,7 @@ fn normal_product(samples: &[&Sample], n_pattern: usize, x: &[f64], ridge: f64) 
             out[i as usize] += ax;
         }
         for (k, v) in s.linear.iter().enumerate() {
-            out[n_pattern + k] += ax * v;
+            out[n_pattern + k] += ax * f64::from(*v);
         }
     }
     for (o, v) in out.iter_mut().zip(x).take(n_pattern) {
@@ -133,7 +179,7 @@ fn predict(s: &Sample, n_pattern: usize, w: &[f64]) -> f64 {
         .linear
         .iter()
         .zip(&w[n_pattern..])
-        .map(|(x, w)| x * w)
+        .map(|(x, w)| f64::from(*x) * w)
         .sum();
     s.indices.iter().map(|&i| w[i as usize]).sum::<f64>() + lin
 }
@@ -151,13 +197,15 @@ fn fit_phase(samples: &[&Sample], opts: FitOptions) -> Vec<f64> {
     let mut diagonal = vec![0.0f64; n];
     let mut r = vec![0.0f64; n];
     for s in samples {
+        let target = f64::from(s.target);
         for &i in &s.indices {
             diagonal[i as usize] += 1.0;
-            r[i as usize] += s.target;
+            r[i as usize] += target;
         }
         for (k, x) in s.linear.iter().enumerate() {
+            let x = f64::from(*x);
             diagonal[n_pattern + k] += x * x;
-            r[n_pattern + k] += s.target * x;
+            r[n_pattern + k] += target * x;
         }
     }
     for d in diagonal.iter_mut().take(n_pattern) {
@@ -197,42 +245,167 @@ fn fit_phase(samples: &[&Sample], opts: FitOptions) -> Vec<f64> {
 
 /// Spreads canonical weights to every symmetric equivalent index and rounds them to
 /// centi-discs.
-fn expand(layout: &Layout, w: &[f64]) -> Vec<i16> {
-    let mut out = vec![0i16; PHASE_LEN];
+fn expand(canon: &[u32], w: &[f64]) -> Vec<i16> {
     let centi = |x: f64| (x * 100.0).round().clamp(-32_000.0, 32_000.0) as i16;
-    for (p, pattern) in PATTERNS.iter().enumerate() {
-        let offset = OFFSETS[p];
-        for index in 0..POW3[pattern.squares.len()] {
-            let canonical = layout.canonical(p, index);
-            out[(offset + index) as usize] = centi(w[(offset + canonical) as usize]);
-        }
-    }
-    for k in PATTERN_WEIGHTS..PHASE_LEN {
-        out[k] = centi(w[k]);
-    }
+    let mut out: Vec<i16> = canon.iter().map(|&c| centi(w[c as usize])).collect();
+    out.extend(w[PATTERN_WEIGHTS..].iter().map(|&x| centi(x)));
     out
 }
 
-/// Fits all [`N_PHASES`] phases on the games text and returns the weights file's contents.
-/// Each phase trains on the positions of its own 4 disc counts and of the 2 disc counts on
-/// either side, to smooth across phase boundaries.
+/// The residuals of a weights set on samples, in discs.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Residuals {
+    /// Samples measured.
+    pub positions: u64,
+    /// Root mean squared error.
+    pub rmse: f64,
+    /// Mean absolute error.
+    pub mae: f64,
+}
+
+/// What a fit did: the sizes of both game sets and the error of the fitted weights on the
+/// games it saw and on the held-out ones (in discs of final disc differential; midgame
+/// positions, 20..=50 discs, separately since the opening and the last plies are noisy and
+/// easy respectively).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FitReport {
+    /// Games fitted on.
+    pub train_games: u32,
+    /// Games held out.
+    pub holdout_games: u32,
+    /// Error on the training positions.
+    pub train: Residuals,
+    /// Error on all held-out positions.
+    pub holdout: Residuals,
+    /// Error on the held-out positions with 20..=50 discs.
+    pub holdout_midgame: Residuals,
+    /// Per phase: error on the held-out positions of that phase.
+    pub holdout_by_phase: Vec<Residuals>,
+}
+
+/// The value (centi-discs, as [`super::eval::evaluate`] computes it before its clamp) of one
+/// sample under `phases`' rounded weights.
+fn predict_shipped(phases: &[Vec<i16>], s: &Sample) -> i32 {
+    let w = &phases[phase(u32::from(s.discs))];
+    let patterns: i32 = s.indices.iter().map(|&i| i32::from(w[i as usize])).sum();
+    let lin: i32 = s
+        .linear
+        .iter()
+        .zip(&w[PATTERN_WEIGHTS..])
+        .map(|(x, w)| *x as i32 * i32::from(*w))
+        .sum();
+    patterns + lin
+}
+
+/// The error of `phases` on the samples that `keep` accepts.
+fn measure(phases: &[Vec<i16>], samples: &[Sample], keep: impl Fn(&Sample) -> bool) -> Residuals {
+    let (mut n, mut sq, mut abs) = (0u64, 0.0f64, 0.0f64);
+    for s in samples.iter().filter(|s| keep(s)) {
+        let e =
+            f64::from(predict_shipped(phases, s).clamp(-6399, 6399)) / 100.0 - f64::from(s.target);
+        n += 1;
+        sq += e * e;
+        abs += e.abs();
+    }
+    let d = n.max(1) as f64;
+    Residuals {
+        positions: n,
+        rmse: (sq / d).sqrt(),
+        mae: abs / d,
+    }
+}
+
+/// Fits all [`N_PHASES`] phases on the games text: the weights file's contents and a report.
+/// Each phase trains on the positions of its own [`PHASE_DISCS`] disc counts and of the
+/// `PHASE_DISCS / 2` disc counts on either side, to smooth across phase boundaries. The phases
+/// are fitted on all available cores (the result does not depend on how many).
 ///
 /// # Errors
 /// [`FitError::Game`] naming the first line whose game is not legal.
-pub fn fit(games: &str, opts: FitOptions) -> Result<Vec<Vec<i16>>, FitError> {
+pub fn fit(games: &str, opts: FitOptions) -> Result<(Vec<Vec<i16>>, FitReport), FitError> {
     let layout = Layout::get();
-    let all = samples(games)?;
-    let phases = (0..N_PHASES)
-        .map(|ph| {
-            let chosen: Vec<&Sample> = all
-                .iter()
-                .filter(|s| {
-                    let lo = s.discs.saturating_sub(2);
-                    (lo..=s.discs + 2).any(|d| phase(d) == ph)
+    let canon = canonical_table(layout);
+    let all = samples(games, opts.holdout_every)?;
+    let margin = PHASE_DISCS / 2;
+    let fit_one = |ph: usize| {
+        let chosen: Vec<&Sample> = all
+            .train
+            .iter()
+            .filter(|s| {
+                let d = u32::from(s.discs);
+                (d.saturating_sub(margin)..=d + margin).any(|d| phase(d) == ph)
+            })
+            .collect();
+        expand(&canon, &fit_phase(&chosen, opts))
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(N_PHASES));
+    let mut phases: Vec<Vec<i16>> = vec![Vec::new(); N_PHASES];
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let fit_one = &fit_one;
+                scope.spawn(move || {
+                    (t..N_PHASES)
+                        .step_by(threads)
+                        .map(|ph| (ph, fit_one(ph)))
+                        .collect::<Vec<_>>()
                 })
-                .collect();
-            expand(layout, &fit_phase(&chosen, opts))
-        })
-        .collect();
-    Ok(phases)
+            })
+            .collect();
+        for h in handles {
+            for (ph, w) in h.join().expect("a fitting thread panicked") {
+                phases[ph] = w;
+            }
+        }
+    });
+    let report = FitReport {
+        train_games: all.train_games,
+        holdout_games: all.holdout_games,
+        train: measure(&phases, &all.train, |_| true),
+        holdout: measure(&phases, &all.holdout, |_| true),
+        holdout_midgame: measure(&phases, &all.holdout, |s| (20..=50).contains(&s.discs)),
+        holdout_by_phase: (0..N_PHASES)
+            .map(|ph| measure(&phases, &all.holdout, |s| phase(u32::from(s.discs)) == ph))
+            .collect(),
+    };
+    Ok((phases, report))
+}
+
+/// The error of the given (e.g. the shipped) weights on the games that a fit with `opts` would
+/// hold out: the same positions as [`FitReport::holdout`] and
+/// [`FitReport::holdout_midgame`], for comparing two weight sets on unseen games.
+///
+/// # Errors
+/// [`FitError::Game`] naming the first line whose game is not legal.
+pub fn holdout_error(
+    games: &str,
+    opts: FitOptions,
+    phases: &[Vec<i16>],
+) -> Result<(Residuals, Residuals), FitError> {
+    let all = samples(games, opts.holdout_every)?;
+    Ok((
+        measure(phases, &all.holdout, |_| true),
+        measure(phases, &all.holdout, |s| (20..=50).contains(&s.discs)),
+    ))
+}
+
+/// 64-bit FNV-1a of the games text: recorded in the weights file so that a test can tell
+/// whether the shipped weights were fitted on the games in the repository.
+#[must_use]
+pub fn games_checksum(games: &str) -> u64 {
+    games.bytes().fold(0xCBF2_9CE4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3)
+    })
+}
+
+/// The record a fit of `games` with `opts` writes into the weights file's header.
+#[must_use]
+pub fn fit_record(games: &str, opts: FitOptions, report: &FitReport) -> FitRecord {
+    FitRecord {
+        games_checksum: games_checksum(games),
+        train_games: report.train_games,
+        holdout_every: opts.holdout_every,
+        iterations: opts.iterations,
+        ridge_milli: (opts.ridge * 1000.0).round() as u32,
+    }
 }

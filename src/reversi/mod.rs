@@ -16,6 +16,7 @@ pub mod endgame;
 pub mod engine;
 pub mod eval;
 pub mod fit;
+pub mod mpc;
 pub mod notation;
 pub mod patterns;
 pub mod perft;
@@ -25,8 +26,8 @@ pub mod setup;
 pub mod square;
 mod tt;
 
-pub use endgame::{SolveResult, solve};
-pub use engine::{ENDGAME_EMPTIES, ReversiEngine, TRY_SOLVE_EMPTIES};
+pub use endgame::{SolveResult, solve, solve_with_threads};
+pub use engine::{ENDGAME_EMPTIES, QUICK_SOLVE_EMPTIES, ReversiEngine, TRY_SOLVE_EMPTIES};
 pub use notation::{TranscriptError, format_transcript, parse_transcript};
 pub use perft::{perft, perft_divide};
 pub use position::{IllegalMove, ParseError, Position};

@@ -165,14 +165,18 @@ pub const PATTERNS: [Pattern; 11] = [
 /// [`super::eval::features`] (mobility, potential mobility, corners, stable discs, ...).
 pub const N_LINEAR: usize = 1 + super::eval::N_FEATURES;
 
-/// Number of game phases; phase = [`phase`] of the disc count.
-pub const N_PHASES: usize = 15;
+/// Disc counts per game phase.
+pub const PHASE_DISCS: u32 = 4;
 
-/// Game phase of a position with `discs` discs on the board (4..=64): 4 discs per phase.
+/// Number of game phases; phase = [`phase`] of the disc count.
+pub const N_PHASES: usize = (60 / PHASE_DISCS) as usize;
+
+/// Game phase of a position with `discs` discs on the board (4..=64): [`PHASE_DISCS`] disc
+/// counts per phase.
 #[inline]
 #[must_use]
 pub fn phase(discs: u32) -> usize {
-    ((discs.saturating_sub(4) / 4) as usize).min(N_PHASES - 1)
+    ((discs.saturating_sub(4) / PHASE_DISCS) as usize).min(N_PHASES - 1)
 }
 
 /// Powers of 3, for base-3 pattern indices.
@@ -371,8 +375,28 @@ const WEIGHTS_FILE: &[u8] = include_bytes!("../../assets/reversi-eval.bin");
 
 /// Magic bytes of the weights file.
 pub const MAGIC: &[u8; 4] = b"RGEV";
-/// Format version of the weights file.
-pub const VERSION: u16 = 1;
+/// Format version of the weights file (2: with a [`FitRecord`]).
+pub const VERSION: u16 = 2;
+
+/// What a weights file was fitted on and how (written by `reversi fit-eval`, after the header),
+/// so that a fast test can check the shipped file against the repository's games without
+/// refitting them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FitRecord {
+    /// 64-bit FNV-1a of the games text ([`super::fit::games_checksum`]).
+    pub games_checksum: u64,
+    /// Games fitted on (held-out games excluded).
+    pub train_games: u32,
+    /// Every this-many-th game was held out (0: none).
+    pub holdout_every: u32,
+    /// Conjugate-gradient iterations per phase.
+    pub iterations: u32,
+    /// Ridge penalty × 1000.
+    pub ridge_milli: u32,
+}
+
+/// Bytes of the header before the weights: magic, version, phase count, [`FitRecord`].
+const HEADER_LEN: usize = 8 + 24;
 /// In the weights stream, this value is followed by a u16 count of zero weights (most pattern
 /// configurations never occur in the games and keep weight 0).
 const ZERO_RUN: i16 = i16::MIN;
@@ -388,24 +412,41 @@ pub enum WeightsError {
     Size(usize, usize),
 }
 
-/// Parses a weights file into one vector per phase. Format: `RGEV`, version (u16 LE), phase
-/// count (u16 LE), then [`N_PHASES`] × [`PHASE_LEN`] weights in centi-discs as i16 LE,
-/// where `i16::MIN` followed by a u16 LE count `n` stands for `n` zeros.
+/// The [`FitRecord`] in a weights file's header.
 ///
 /// # Errors
-/// [`WeightsError`] when the header is wrong or the stream does not hold exactly the expected
-/// number of weights.
-pub fn parse_weights(bytes: &[u8]) -> Result<Vec<Vec<i16>>, WeightsError> {
-    if bytes.len() < 8
+/// [`WeightsError::Header`] when the header is not this version's.
+pub fn parse_record(bytes: &[u8]) -> Result<FitRecord, WeightsError> {
+    if bytes.len() < HEADER_LEN
         || &bytes[..4] != MAGIC
         || u16::from_le_bytes([bytes[4], bytes[5]]) != VERSION
         || usize::from(u16::from_le_bytes([bytes[6], bytes[7]])) != N_PHASES
     {
         return Err(WeightsError::Header);
     }
+    let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
+    Ok(FitRecord {
+        games_checksum: u64::from_le_bytes(bytes[8..16].try_into().expect("8 bytes")),
+        train_games: u32_at(16),
+        holdout_every: u32_at(20),
+        iterations: u32_at(24),
+        ridge_milli: u32_at(28),
+    })
+}
+
+/// Parses a weights file into one vector per phase. Format: `RGEV`, version (u16 LE), phase
+/// count (u16 LE), the [`FitRecord`] (u64, then four u32, LE), then [`N_PHASES`] ×
+/// [`PHASE_LEN`] weights in centi-discs as i16 LE, where `i16::MIN` followed by a u16 LE
+/// count `n` stands for `n` zeros.
+///
+/// # Errors
+/// [`WeightsError`] when the header is wrong or the stream does not hold exactly the expected
+/// number of weights.
+pub fn parse_weights(bytes: &[u8]) -> Result<Vec<Vec<i16>>, WeightsError> {
+    parse_record(bytes)?;
     let expected = N_PHASES * PHASE_LEN;
     let mut values = Vec::with_capacity(expected);
-    let mut words = bytes[8..]
+    let mut words = bytes[HEADER_LEN..]
         .chunks(2)
         .map(|c| (c.len() == 2).then(|| i16::from_le_bytes([c[0], c[1]])));
     while let Some(word) = words.next() {
@@ -435,11 +476,20 @@ pub fn parse_weights(bytes: &[u8]) -> Result<Vec<Vec<i16>>, WeightsError> {
 /// Serialises per-phase weights into the format read by [`parse_weights`]. Weights equal to
 /// `i16::MIN` are written as `i16::MIN + 1` (fitted weights are clamped well inside).
 #[must_use]
-pub fn weights_to_bytes(phases: &[Vec<i16>]) -> Vec<u8> {
+pub fn weights_to_bytes(phases: &[Vec<i16>], record: &FitRecord) -> Vec<u8> {
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
     out.extend_from_slice(&(phases.len() as u16).to_le_bytes());
+    out.extend_from_slice(&record.games_checksum.to_le_bytes());
+    for v in [
+        record.train_games,
+        record.holdout_every,
+        record.iterations,
+        record.ridge_milli,
+    ] {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
     let mut zeros: u16 = 0;
     let flush = |out: &mut Vec<u8>, zeros: &mut u16| {
         if *zeros > 0 {
@@ -463,8 +513,9 @@ pub fn weights_to_bytes(phases: &[Vec<i16>]) -> Vec<u8> {
     out
 }
 
-/// The shipped weights, parsed once.
-fn weights() -> &'static [Vec<i16>] {
+/// The shipped weights, parsed once (one vector of [`PHASE_LEN`] per phase).
+#[must_use]
+pub fn weights() -> &'static [Vec<i16>] {
     static WEIGHTS: OnceLock<Vec<Vec<i16>>> = OnceLock::new();
     WEIGHTS.get_or_init(|| {
         parse_weights(WEIGHTS_FILE).expect("assets/reversi-eval.bin matches the layout")

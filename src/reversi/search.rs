@@ -12,6 +12,7 @@ use crate::core::StopFlag;
 
 use super::bitboard::{CORNERS, cpu_has_v3, flips, legal_moves};
 use super::eval::{EVAL_SCALE, evaluate, final_score};
+use super::mpc::{MPC_MIN_DEPTH, MpcTable, shallow_depth};
 use super::tt::{NO_MOVE, Tt};
 
 /// Larger than any score (centi-discs or discs).
@@ -22,10 +23,10 @@ const POLL_INTERVAL: u64 = 4096;
 
 /// Search state shared by the midgame search and the endgame solver.
 pub(crate) struct Searcher<'a> {
-    /// Midgame table (centi-disc bounds, depth in plies).
-    pub mid_tt: &'a mut Tt,
-    /// Endgame table (exact disc bounds; depth = empties).
-    pub end_tt: &'a mut Tt,
+    /// Midgame table (centi-disc bounds, depth in plies), shared with the other threads.
+    pub mid_tt: &'a Tt,
+    /// Endgame table (exact disc bounds; depth = empties), shared with the other threads.
+    pub end_tt: &'a Tt,
     /// Nodes visited (all node kinds).
     pub nodes: u64,
     next_poll: u64,
@@ -36,7 +37,33 @@ pub(crate) struct Searcher<'a> {
     /// The CPU has popcnt, lzcnt, BMI1, BMI2 and AVX2: the endgame solver runs its x86-64-v3
     /// build.
     pub v3: bool,
+    /// Multi-ProbCut ([`super::mpc`]) in the midgame search (on unless switched off, as
+    /// `reversi fit-mpc` does to measure plain searches).
+    pub probcut: bool,
+    /// How many ProbCut shallow searches enclose the current node (they nest at most
+    /// [`MPC_MAX_NESTING`] deep).
+    mpc_nesting: u32,
+    mpc: &'static MpcTable,
 }
+
+/// ProbCut's confidence `t`, in hundredths: a cut needs the shallow value `t·σ` beyond the
+/// bound.
+pub(crate) const MPC_T_PERCENT: i32 = 150;
+
+/// From this depth up, the midgame search orders moves with a shallow search of each.
+const SORT_SEARCH_DEPTH: u32 = 5;
+
+/// Depth of the ordering search of a node `depth` plies deep: the static evaluation, then
+/// one and two plies for deeper nodes.
+fn sort_depth(depth: u32) -> u32 {
+    match depth {
+        0..=99 => 0,
+        _ => 2,
+    }
+}
+
+/// ProbCut shallow searches may themselves use ProbCut this many levels deep.
+const MPC_MAX_NESTING: u32 = 1;
 
 /// Room for every legal move of a position in the fixed-size move lists of the search (no
 /// allocation per node): the most legal moves found in a reachable Othello position is 33,
@@ -82,8 +109,8 @@ pub(crate) fn sort_candidates(list: &mut [Candidate]) {
 impl<'a> Searcher<'a> {
     /// A searcher that stops when `stop` is raised or at `deadline`.
     pub fn new(
-        mid_tt: &'a mut Tt,
-        end_tt: &'a mut Tt,
+        mid_tt: &'a Tt,
+        end_tt: &'a Tt,
         stop: &'a StopFlag,
         deadline: Option<Instant>,
     ) -> Self {
@@ -96,7 +123,39 @@ impl<'a> Searcher<'a> {
             deadline,
             aborted: false,
             v3: cpu_has_v3(),
+            probcut: true,
+            mpc_nesting: 0,
+            mpc: super::mpc::shipped(),
         }
+    }
+
+    /// Multi-ProbCut at a null-window node of `depth` plies (Buro 1997): the static evaluation
+    /// says which side the node is likely to fail on, and a shallow null-window search
+    /// around the bound moved by `μ ± t·σ` checks it. `Some(bound)` when the node can be cut.
+    fn probcut(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
+        if !self.probcut || depth < MPC_MIN_DEPTH || self.mpc_nesting > MPC_MAX_NESTING {
+            return None;
+        }
+        let empties = 64 - (p | o).count_ones();
+        if depth >= empties {
+            // The search reaches the end of the game: it stays exact.
+            return None;
+        }
+        let (mu, sigma) = self.mpc.get(depth, empties);
+        let margin = sigma * MPC_T_PERCENT / 100;
+        let ds = shallow_depth(depth);
+        let limit = 64 * EVAL_SCALE;
+        self.mpc_nesting += 1;
+        let cut = if evaluate(p, o) >= beta {
+            let bound = beta - mu + margin;
+            (bound < limit && self.pvs(p, o, ds, bound - 1, bound, false) >= bound).then_some(beta)
+        } else {
+            let bound = alpha - mu - margin;
+            (bound > -limit && self.pvs(p, o, ds, bound, bound + 1, false) <= bound)
+                .then_some(alpha)
+        };
+        self.mpc_nesting -= 1;
+        cut.filter(|_| !self.aborted)
     }
 
     /// Counts a node; every [`POLL_INTERVAL`] nodes checks the stop flag and the clock.
@@ -149,6 +208,39 @@ impl<'a> Searcher<'a> {
         n
     }
 
+    /// [`Self::order_moves`] refined by a shallow search of each move (the static evaluation
+    /// from [`SORT_SEARCH_DEPTH`], deeper searches for deeper nodes; Edax's
+    /// `movelist_evaluate` idea): the key adds the child's value, one disc weighing as much as
+    /// one opponent move.
+    fn order_moves_searched(
+        &mut self,
+        p: u64,
+        o: u64,
+        moves: u64,
+        tt_move: u8,
+        depth: u32,
+        out: &mut [Candidate; MAX_MOVES],
+    ) -> usize {
+        let n = Self::order_moves(p, o, moves, tt_move, out);
+        let sort_depth = sort_depth(depth);
+        for c in &mut out[..n] {
+            if c.sq == tt_move {
+                continue;
+            }
+            let np = p | c.flips | (1u64 << c.sq);
+            let no = o & !c.flips;
+            let v = if sort_depth == 0 {
+                self.nodes += 1;
+                -evaluate(no, np)
+            } else {
+                -self.pvs(no, np, sort_depth, -INF, INF, false)
+            };
+            c.key += v * 16 / EVAL_SCALE;
+        }
+        sort_candidates(&mut out[..n]);
+        n
+    }
+
     /// Midgame PVS: the score (centi-discs, side to move) of `(p, o)` searched `depth` plies,
     /// fail-soft within `(alpha, beta)`. `passed`: the previous move was a pass. A pass does not
     /// consume depth. Game-over positions score exactly (final differential × 100).
@@ -191,6 +283,11 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        if beta == alpha + 1
+            && let Some(cut) = self.probcut(p, o, depth, alpha, beta)
+        {
+            return cut;
+        }
         if depth == 1 {
             // Leaves next: no ordering, no table store.
             let mut best = -INF;
@@ -211,7 +308,11 @@ impl<'a> Searcher<'a> {
             return best;
         }
         let mut list = [Candidate::default(); 36];
-        let n = Self::order_moves(p, o, moves, tt_move, &mut list);
+        let n = if depth >= SORT_SEARCH_DEPTH {
+            self.order_moves_searched(p, o, moves, tt_move, depth, &mut list)
+        } else {
+            Self::order_moves(p, o, moves, tt_move, &mut list)
+        };
         let mut best = -INF;
         let mut best_move = NO_MOVE;
         for (i, c) in list[..n].iter().enumerate() {

@@ -2,6 +2,14 @@
 //! bitboards, storing score bounds, the depth searched and the best move (used first in move
 //! ordering). Entries hold the full position, so a hit is never a false match. Each bucket
 //! (two 24-byte entries) fills one 64-byte cache line, so a probe costs one memory access.
+//!
+//! Shared by the threads of a Lazy SMP search without locks (Hyatt and Mann, "A lock-less
+//! transposition table implementation for parallel search chess engines", 2002): an entry's
+//! two position words are stored XORed with its data word, so an entry torn by two threads
+//! writing at once no longer matches its position and reads as a miss. The words are relaxed
+//! atomics, plain loads and stores on x86-64.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// "No move" in [`TtEntry::best`].
 pub(crate) const NO_MOVE: u8 = 64;
@@ -19,21 +27,22 @@ pub(crate) struct TtEntry {
 }
 
 impl TtEntry {
-    /// Packs the entry as three words (player, opponent, data) so that an all-zero slot is an
-    /// empty one and the table can be allocated zeroed (lazily, by the OS).
+    /// Packs the entry as three words (player ^ data, opponent ^ data, data) so that an
+    /// all-zero slot is an empty one (the table is allocated zeroed, lazily, by the OS) and a
+    /// torn entry fails to match.
     fn pack(&self) -> [u64; 3] {
         let data = u64::from(self.lower as u16)
             | (u64::from(self.upper as u16) << 16)
             | (u64::from(self.depth) << 32)
             | (u64::from(self.best) << 40)
             | (u64::from(self.generation) << 48);
-        [self.player, self.opponent, data]
+        [self.player ^ data, self.opponent ^ data, data]
     }
 
     fn unpack(w: [u64; 3]) -> TtEntry {
         TtEntry {
-            player: w[0],
-            opponent: w[1],
+            player: w[0] ^ w[2],
+            opponent: w[1] ^ w[2],
             lower: w[2] as u16 as i16,
             upper: (w[2] >> 16) as u16 as i16,
             depth: (w[2] >> 32) as u8,
@@ -47,7 +56,7 @@ impl TtEntry {
 /// `madvise` mode, the usual default): the table is probed at random, and with 4 KiB pages
 /// nearly every probe also misses the TLB. Done before the zeroed pages are first touched.
 /// Best effort: errors are ignored, and other systems are left alone.
-fn advise_huge_pages(words: &[u64]) {
+fn advise_huge_pages(words: &[AtomicU64]) {
     #[cfg(target_os = "linux")]
     {
         const PAGE: usize = 4096;
@@ -72,11 +81,12 @@ fn advise_huge_pages(words: &[u64]) {
 /// Words (u64) per bucket: two entries of three words, padded to a 64-byte cache line.
 const BUCKET_WORDS: usize = 8;
 
-/// The table; `bits` = log2 of the number of entries (two per 64-byte bucket).
+/// The table; `bits` = log2 of the number of entries (two per 64-byte bucket). `Sync`: the
+/// threads of one search share it (see the module docs).
 pub(crate) struct Tt {
     /// The buckets, [`BUCKET_WORDS`] words each, starting at word `base` (which makes them
     /// cache-line aligned).
-    words: Vec<u64>,
+    words: Vec<AtomicU64>,
     base: usize,
     shift: u32,
     generation: u8,
@@ -88,7 +98,13 @@ impl Tt {
         let bits = bits.clamp(2, 30);
         let buckets = 1usize << (bits - 1);
         // Zeroed (lazily, by the OS) with one spare bucket to align the first one to 64 bytes.
-        let words = vec![0u64; (buckets + 1) * BUCKET_WORDS];
+        // SAFETY: `AtomicU64` has the size, alignment and bit validity of `u64`, so a zeroed
+        // `Vec<u64>` is a valid `Vec<AtomicU64>` of zeros; allocating it as `vec![0u64; n]`
+        // keeps the OS's lazily zeroed pages (collecting atomics one by one would touch them).
+        let words: Vec<AtomicU64> = unsafe {
+            let mut v = std::mem::ManuallyDrop::new(vec![0u64; (buckets + 1) * BUCKET_WORDS]);
+            Vec::from_raw_parts(v.as_mut_ptr().cast::<AtomicU64>(), v.len(), v.capacity())
+        };
         advise_huge_pages(&words);
         let misalign = (words.as_ptr() as usize / 8) % BUCKET_WORDS;
         Tt {
@@ -101,7 +117,9 @@ impl Tt {
 
     /// Forget everything.
     pub fn clear(&mut self) {
-        self.words.fill(0);
+        for w in &mut self.words {
+            *w.get_mut() = 0;
+        }
         self.generation = 1;
     }
 
@@ -137,7 +155,8 @@ impl Tt {
     /// The entry at word index `i`.
     #[inline]
     fn entry(&self, i: usize) -> TtEntry {
-        TtEntry::unpack([self.words[i], self.words[i + 1], self.words[i + 2]])
+        let w = &self.words[i..i + 3];
+        TtEntry::unpack([w[0].load(Relaxed), w[1].load(Relaxed), w[2].load(Relaxed)])
     }
 
     /// The entry for this position, if stored.
@@ -159,15 +178,7 @@ impl Tt {
     /// Stores a result: the slot already holding this position, else one from an older search,
     /// else the shallower one.
     #[inline]
-    pub fn store(
-        &mut self,
-        player: u64,
-        opponent: u64,
-        depth: u32,
-        lower: i32,
-        upper: i32,
-        best: u8,
-    ) {
+    pub fn store(&self, player: u64, opponent: u64, depth: u32, lower: i32, upper: i32, best: u8) {
         let i = self.bucket(player, opponent);
         let same = |e: &TtEntry| e.player == player && e.opponent == opponent;
         let (a, b) = (self.entry(i), self.entry(i + 3));
@@ -206,6 +217,42 @@ impl Tt {
             generation: self.generation,
         }
         .pack();
-        self.words[slot..slot + 3].copy_from_slice(&w);
+        for (word, v) in self.words[slot..slot + 3].iter().zip(w) {
+            word.store(v, Relaxed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Threads storing and probing the same buckets at once never read an entry that mixes
+    /// two writes: every hit holds the position it was asked for with bounds written for it.
+    #[test]
+    fn concurrent_stores_never_give_a_false_hit() {
+        let tt = Tt::new(6);
+        std::thread::scope(|scope| {
+            for t in 0..4u64 {
+                let tt = &tt;
+                scope.spawn(move || {
+                    let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ t;
+                    for _ in 0..200_000 {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        let (p, o) = (x & 0xFFFF, (x >> 16) & 0xFFFF_0000);
+                        // The bounds are a function of the position, so a torn entry shows.
+                        let v = (p.count_ones() * 7 + o.count_ones()) as i32;
+                        tt.store(p, o, 3, v, v + 1, (p % 64) as u8);
+                        if let Some(e) = tt.probe(p, o) {
+                            assert_eq!((e.player, e.opponent), (p, o));
+                            assert_eq!((i32::from(e.lower), i32::from(e.upper)), (v, v + 1));
+                            assert_eq!(e.best, (p % 64) as u8);
+                        }
+                    }
+                });
+            }
+        });
     }
 }
