@@ -6,6 +6,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use crate::core::GameKind;
+use crate::reversi::book::build::BuildOptions;
 use crate::reversi::{Position, perft};
 
 /// Reversi (Othello) and Gomoku/Renju against a strong computer.
@@ -117,6 +118,33 @@ pub enum ReversiCommand {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+    /// Build the opening book from recorded games and write it (the shipped
+    /// `assets/reversi-book.bin` is `build-book --games
+    /// tests/data/othello-games-wthor-1977-2025.txt.xz --out assets/reversi-book.bin` with
+    /// the default options). The same options give the same book on any number of threads.
+    BuildBook {
+        /// Games, one per line, transcript first ("f5d6c3…"); `#` lines are comments. A
+        /// name ending in `.xz` is decompressed first.
+        #[arg(long)]
+        games: std::path::PathBuf,
+        /// Where to write the book (atomically).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Fewest games through a position and a move for them to enter the book.
+        #[arg(long, default_value_t = BuildOptions::default().min_games)]
+        min_games: u32,
+        /// Collect positions with fewer plies played than this.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60),
+              default_value_t = BuildOptions::default().max_plies)]
+        plies: u32,
+        /// Depth of the analysis scoring each position, in plies.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20),
+              default_value_t = BuildOptions::default().depth)]
+        depth: u32,
+        /// Positions analysed at once, one engine (about 48 MiB) per thread.
+        #[arg(long, default_value_t = BuildOptions::default().threads)]
+        threads: usize,
+    },
 }
 
 /// Parse the command line and run it. The window is the default.
@@ -147,6 +175,25 @@ pub fn main() -> ExitCode {
         Some(Command::Reversi {
             command: ReversiCommand::FitEval { games, out },
         }) => crate::tools::fit_eval(&games, &out),
+        Some(Command::Reversi {
+            command:
+                ReversiCommand::BuildBook {
+                    games,
+                    out,
+                    min_games,
+                    plies,
+                    depth,
+                    threads,
+                },
+        }) => {
+            let opts = BuildOptions {
+                min_games,
+                max_plies: plies,
+                depth,
+                threads,
+            };
+            crate::tools::build_book(&games, &out, &opts)
+        }
         Some(Command::Nboard { move_ms }) => {
             let engine = match move_ms {
                 Some(ms) => crate::protocol::nboard::NboardEngine::with_move_ms(ms),
