@@ -265,7 +265,7 @@ help-levels-intro = Each side the computer plays has its own level. Medium and H
 help-levels-level = Level
 help-levels-what = What it does
 help-data-where = Your win records, settings and the games in progress are kept in:
-help-data-files = records.json holds each profile's wins, losses and draws per game and level; settings.json the current profile, the language, the board display, the time controls, the look (theme, board styles, zoom, move animation) and the sound; current-game.json both games in progress, so they come back when you start again. Another folder can be chosen with --data-dir or the REVERSI_GOMOKU_DATA_DIR environment variable.
+help-data-files = records.json holds each profile's wins, losses and draws per game and level; settings.json the current profile, the language, the board display, the time controls, the look (theme, board styles, zoom, move animation), the sound and the Reversi opening book; current-game.json both games in progress, so they come back when you start again. Another folder can be chosen with --data-dir or the REVERSI_GOMOKU_DATA_DIR environment variable.
 help-data-none = This window keeps no files: records, settings and games last only until it closes.
 
 ## Keyboard shortcuts (the help's table and tooltips)
@@ -592,6 +592,16 @@ error-transcript-syntax = move { $number }: cannot read { $text } as a square (a
 error-transcript-illegal = move { $number } ({ $mv }): { $problem }
 
 ## Reversi opening names and opening book
+
+panel-opening = Opening: { $name }
+panel-opening-hover = The last named opening line this game went through (in any of the board's eight orientations, by any move order).
+panel-opening-book = Opening book
+panel-opening-book-hover = Medium and Hard play known opening moves at once, from a book built from 135 642 tournament games and scored by the engine, instead of searching.
+panel-vary-opening = Vary the opening
+panel-vary-opening-hover = Choose at random among the book moves that score nearly as well as the best one, so that games differ.
+panel-opening-book-unavailable = The opening book cannot be read; the computer plays without it.
+notice-book-unreadable = The opening book cannot be read ({ $error }); the computer plays without it.
+help-controls-openings = Openings (Reversi): while a game follows one of the standard named opening lines (Tiger, Rose, Buffalo, Cow, …), its name is shown above the move list, and the last one stays once the game leaves them. With "Opening book" ticked, Medium and Hard play their first moves from a book of positions that tournament players reached often, scored by the engine; "Vary the opening" picks among nearly equal book moves so that games differ.
 
 # The names of the opening lines of assets/reversi-opening-names.txt.
 opening-perpendicular = Perpendicular Opening

@@ -261,7 +261,7 @@ help-levels-intro = 电脑所下的每一方都有各自的难度。“中等”
 help-levels-level = 难度
 help-levels-what = 说明
 help-data-where = 你的胜负战绩、设置和进行中的对局保存在：
-help-data-files = records.json 保存每个档案在每种棋和每个难度下的胜、负、和局数；settings.json 保存当前档案、界面语言、棋盘显示设置、计时方式、外观（主题、棋盘样式、缩放、落子动画）和声音设置；current-game.json 保存两种棋进行中的对局，下次启动时会恢复。可以用 --data-dir 参数或 REVERSI_GOMOKU_DATA_DIR 环境变量指定别的文件夹。
+help-data-files = records.json 保存每个档案在每种棋和每个难度下的胜、负、和局数；settings.json 保存当前档案、界面语言、棋盘显示设置、计时方式、外观（主题、棋盘样式、缩放、落子动画）、声音设置和黑白棋开局库设置；current-game.json 保存两种棋进行中的对局，下次启动时会恢复。可以用 --data-dir 参数或 REVERSI_GOMOKU_DATA_DIR 环境变量指定别的文件夹。
 help-data-none = 此窗口不保存任何文件：战绩、设置和对局只保留到窗口关闭为止。
 
 ## Keyboard shortcuts (the help's table and tooltips)
@@ -570,6 +570,16 @@ error-transcript-syntax = 第 { $number } 手：无法把 { $text } 读作格子
 error-transcript-illegal = 第 { $number } 手（{ $mv }）：{ $problem }
 
 ## Reversi opening names and opening book
+
+panel-opening = 开局：{ $name }
+panel-opening-hover = 本局走过的最后一个有名称的定式（棋盘八个方向中的任何一个，任何着法次序都算）。
+panel-opening-book = 开局库
+panel-opening-book-hover = 中等和困难级别在开局时直接走开局库中的着法，而不再搜索；开局库取自 135 642 局比赛对局，并由引擎评分。
+panel-vary-opening = 开局多样化
+panel-vary-opening-hover = 在评分与最佳着法相差无几的开局库着法中随机选择，使每局棋各不相同。
+panel-opening-book-unavailable = 无法读取开局库，电脑将不用开局库下棋。
+notice-book-unreadable = 无法读取开局库（{ $error }），电脑将不用开局库下棋。
+help-controls-openings = 开局（黑白棋）：对局走的是有名称的标准定式（虎、罗斯、水牛、牛……）时，定式名称显示在着法列表上方；离开定式后仍显示最后一个。勾选“开局库”后，中等和困难级别的前几步直接取自开局库：库中是比赛棋手常走到的局面，并由引擎评分；“开局多样化”在相差无几的库中着法里随机选择，使每局棋各不相同。
 
 # The names of the opening lines of assets/reversi-opening-names.txt.
 opening-perpendicular = 纵取开局（Perpendicular）

@@ -196,6 +196,7 @@ fn controls(ui: &mut Ui) {
     paragraph(ui, &tr!("help-controls-clocks"));
     paragraph(ui, &tr!("help-controls-draw"));
     paragraph(ui, &tr!("help-controls-analysis"));
+    paragraph(ui, &tr!("help-controls-openings"));
 }
 
 fn shortcut_table(ui: &mut Ui) {

@@ -30,6 +30,9 @@
 //!   (default). Any other value makes the file invalid.
 //! - `sound_volume` (optional, default 80): the sound effects' volume in percent, 0–100.
 //! - `sound_muted` (optional, default false): sound effects are muted.
+//! - `reversi_book` (optional): the Reversi computer's opening book, `{ "enabled": true,
+//!   "vary": true }` (the default): Medium and Hard play from the book, and "vary" picks at
+//!   random among near-equal book moves (see [`BookSettings`]).
 //! - Unknown fields are kept as they are when the file is rewritten.
 
 use std::path::Path;
@@ -166,6 +169,11 @@ pub struct Settings {
     /// Sound effects are muted (the M key).
     #[serde(default)]
     pub sound_muted: bool,
+
+    // The Reversi opening book.
+    /// Whether the Reversi computer plays from its opening book, and varies its openings.
+    #[serde(default)]
+    pub reversi_book: BookSettings,
     /// Fields this version does not know, kept as they were.
     #[serde(flatten)]
     pub extra: serde_json::Map<String, serde_json::Value>,
@@ -190,6 +198,27 @@ impl Default for BoardDisplay {
             coordinates: true,
             move_numbers: false,
             legal_moves: true,
+        }
+    }
+}
+
+/// How the Reversi computer (Medium and Hard) uses its opening book; each field optional.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BookSettings {
+    /// It plays book moves while the game is in the book.
+    pub enabled: bool,
+    /// It picks at random among the near-equal book moves, so games differ (else always the
+    /// best one).
+    pub vary: bool,
+}
+
+impl Default for BookSettings {
+    /// The book on, varied.
+    fn default() -> BookSettings {
+        BookSettings {
+            enabled: true,
+            vary: true,
         }
     }
 }
@@ -226,6 +255,7 @@ impl Default for Settings {
             animation: AnimationSpeed::default(),
             sound_volume: DEFAULT_SOUND_VOLUME,
             sound_muted: false,
+            reversi_book: BookSettings::default(),
             extra: serde_json::Map::new(),
         }
     }
