@@ -62,9 +62,11 @@ pub enum Command {
     /// count (a signature that changes only when search behaviour changes) and the speed.
     Bench,
     /// Play a match between two contenders over fixed openings, each opening twice with
-    /// colours swapped, and print W/L/D for the first. Contenders: random, easy, medium, hard,
-    /// hard@MS (ms per move), medium/D (depth D), or cmd:"<engine command>" for an external
-    /// NBoard (Reversi) or Gomocup (Gomoku) engine.
+    /// colours swapped, and print W/L/D for the first, its mean disc differential (Reversi)
+    /// and each side's thinking time per game. Contenders: random, easy, medium, hard,
+    /// hard@MS (ms per move), medium/D (depth D), a level with +book or +book+vary (Reversi:
+    /// play from the opening book, e.g. hard+book@500; without it every move is searched), or
+    /// cmd:"<engine command>" for an external NBoard (Reversi) or Gomocup (Gomoku) engine.
     Match {
         /// Which game.
         #[arg(value_enum)]
@@ -137,11 +139,11 @@ pub enum ReversiCommand {
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60),
               default_value_t = BuildOptions::default().max_plies)]
         plies: u32,
-        /// Depth of the analysis scoring each position, in plies.
+        /// Depth of the search scoring each position, in plies.
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20),
               default_value_t = BuildOptions::default().depth)]
         depth: u32,
-        /// Positions analysed at once, one engine (about 48 MiB) per thread.
+        /// Positions searched at once, one engine (about 48 MiB) per thread.
         #[arg(long, default_value_t = BuildOptions::default().threads)]
         threads: usize,
     },

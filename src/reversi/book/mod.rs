@@ -27,10 +27,9 @@
 //! ```
 //! `player`/`opponent`: the position's canonical key (side to move first); `leaf`: the
 //! search's score of the position when its best move is not a book move (−128: it is one);
-//! `square`: in
-//! the key's frame; `score`: discs for the side to move (−64..=64); `games`: how many games
-//! played the move; `result`: those games' mean final disc differential for the mover, in
-//! tenths of a disc (empties to the winner).
+//! `square`: in the key's frame; `score`: discs for the side to move (−64..=64); `games`:
+//! how many games played the move; `result`: those games' mean final disc differential for
+//! the mover, in tenths of a disc (empties to the winner).
 
 pub mod build;
 mod player;
