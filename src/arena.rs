@@ -3,7 +3,9 @@
 //!
 //! A contender is one of our levels, a uniformly random mover, or an external engine started as
 //! a child process and driven through its protocol (NBoard for Reversi, Gomocup for Gomoku),
-//! so `reversi-gomoku match` can pit Hard against Edax, Rapfi or any other engine.
+//! so `reversi-gomoku match` can pit Hard against Edax, Rapfi or any other engine. Our levels
+//! search every move unless asked to play from the Reversi opening book (`hard+book`), so
+//! that a match measures the search.
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
@@ -17,6 +19,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::core::{AiConfig, Engine, GameRules, Level, Outcome, Side, StopFlag};
 use crate::gomoku::{self, GomokuEngine, Point, Rule};
+use crate::reversi::book::{Book, BookEngine, BookSwitch, BookUse};
 use crate::reversi::{self, Move, ReversiEngine};
 
 /// Who plays one side of a match.
@@ -24,8 +27,11 @@ use crate::reversi::{self, Move, ReversiEngine};
 pub enum Contender {
     /// A uniformly random legal move (seeded).
     Random,
-    /// One of our levels with these settings.
+    /// One of our levels with these settings, searching every move.
     Level(AiConfig),
+    /// One of our Reversi levels playing from the opening book as said (never
+    /// [`BookUse::Off`]: that is [`Contender::Level`]).
+    Booked(AiConfig, BookUse),
     /// An external engine: the command line that starts it.
     External(String),
 }
@@ -34,7 +40,9 @@ impl FromStr for Contender {
     type Err = String;
 
     /// `random`, `easy`, `medium`, `hard`, `hard@MS` (Hard with MS milliseconds per move),
-    /// `medium/D` (Medium at depth D), or `cmd:<command line>` for an external engine.
+    /// `medium/D` (Medium at depth D), or `cmd:<command line>` for an external engine. A
+    /// level followed by `+book` plays the Reversi opening book's best move while it has
+    /// one, by `+book+vary` a random near-equal one (`hard+book@500`).
     fn from_str(s: &str) -> Result<Contender, String> {
         if let Some(cmd) = s.strip_prefix("cmd:") {
             return Ok(Contender::External(cmd.to_string()));
@@ -46,13 +54,19 @@ impl FromStr for Contender {
         let (name, depth) = name
             .split_once('/')
             .map_or((name, None), |(n, d)| (n, Some(d)));
+        let (name, book) = match name.split_once('+') {
+            None => (name, BookUse::Off),
+            Some((n, "book")) => (n, BookUse::Best),
+            Some((n, "book+vary")) => (n, BookUse::Vary),
+            Some(_) => return Err(format!("unknown option in {s:?}: use +book or +book+vary")),
+        };
         let level = match name {
             "easy" => Level::Easy,
             "medium" => Level::Medium,
             "hard" => Level::Hard,
             _ => {
                 return Err(format!(
-                    "unknown contender {s:?}: use random, easy, medium, hard, hard@MS, medium/D or cmd:…"
+                    "unknown contender {s:?}: use random, easy, medium, hard, hard@MS, medium/D, hard+book or cmd:…"
                 ));
             }
         };
@@ -63,7 +77,10 @@ impl FromStr for Contender {
         if let Some(t) = time {
             cfg.time_ms = Some(t.parse().map_err(|_| format!("bad time in {s:?}"))?);
         }
-        Ok(Contender::Level(cfg))
+        Ok(match book {
+            BookUse::Off => Contender::Level(cfg),
+            book => Contender::Booked(cfg, book),
+        })
     }
 }
 
@@ -71,16 +88,24 @@ impl fmt::Display for Contender {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Contender::Random => f.write_str("random"),
-            Contender::Level(c) => match c.time_ms {
-                Some(ms) => write!(f, "{}@{ms}ms", c.level),
-                None => write!(f, "{}/{}", c.level, c.depth),
-            },
+            Contender::Level(c) => write_level(f, c, ""),
+            Contender::Booked(c, BookUse::Vary) => write_level(f, c, "+book+vary"),
+            Contender::Booked(c, _) => write_level(f, c, "+book"),
             Contender::External(cmd) => write!(f, "cmd:{cmd}"),
         }
     }
 }
 
-/// Wins, losses and draws of the first contender.
+/// "Hard+book@1000ms", "Medium/4".
+fn write_level(f: &mut fmt::Formatter<'_>, c: &AiConfig, book: &str) -> fmt::Result {
+    match c.time_ms {
+        Some(ms) => write!(f, "{}{book}@{ms}ms", c.level),
+        None => write!(f, "{}{book}/{}", c.level, c.depth),
+    }
+}
+
+/// Wins, losses and draws of the first contender, its disc differential (Reversi) and the
+/// time each contender spent choosing its moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {
     /// Games the first contender won.
@@ -91,7 +116,12 @@ pub struct Score {
     pub draws: u32,
     /// Moves each contender chose (first, second; passes included, forfeited answers not).
     pub moves: [u32; 2],
-    /// Wall time each contender took over those moves, in milliseconds: with
+    /// Sum of the first contender's final disc differentials (Reversi games played to the
+    /// end; empties to the winner).
+    pub disc_sum: i64,
+    /// Games counted in `disc_sum`.
+    pub disc_games: u32,
+    /// Wall time each contender (first, second) took over those moves, in milliseconds: with
     /// [`Score::ms_per_move`], whether the match was played at equal time.
     pub think_ms: [u64; 2],
 }
@@ -112,6 +142,25 @@ impl Score {
     #[must_use]
     pub fn ms_per_move(&self, contender: usize) -> f64 {
         self.think_ms[contender] as f64 / f64::from(self.moves[contender].max(1))
+    }
+
+    /// Games played.
+    #[must_use]
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses + self.draws
+    }
+
+    /// The first contender's mean final disc differential, when Reversi games were counted.
+    #[must_use]
+    pub fn mean_discs(&self) -> Option<f64> {
+        (self.disc_games > 0).then(|| self.disc_sum as f64 / f64::from(self.disc_games))
+    }
+
+    /// Seconds each contender spent choosing its moves per game (0 without games).
+    #[must_use]
+    pub fn think_seconds_per_game(&self) -> [f64; 2] {
+        let games = f64::from(self.games().max(1));
+        self.think_ms.map(|ms| ms as f64 / 1000.0 / games)
     }
 
     fn add(&mut self, outcome: Outcome, first_plays: Side) {
@@ -174,17 +223,21 @@ enum Seat<G: GameRules> {
     External(ExternalEngine),
 }
 
+/// The engine playing a level contender of game `G` (its opening book as the contender
+/// says), or why there is none.
+type EngineFor<G> = fn(&Contender) -> Result<Box<dyn Engine<G>>, String>;
+
 impl<G: GameRules> Seat<G> {
     fn new(
         c: &Contender,
-        engine: impl Engine<G> + 'static,
+        engine_for: EngineFor<G>,
         seed: u64,
         timeout: Duration,
     ) -> Result<Seat<G>, String> {
         Ok(match c {
             Contender::Random => Seat::Random(Box::new(StdRng::seed_from_u64(seed))),
-            Contender::Level(cfg) => Seat::Engine(
-                Box::new(engine),
+            Contender::Level(cfg) | Contender::Booked(cfg, _) => Seat::Engine(
+                engine_for(c)?,
                 AiConfig {
                     seed: Some(seed),
                     ..*cfg
@@ -192,6 +245,28 @@ impl<G: GameRules> Seat<G> {
             ),
             Contender::External(cmd) => Seat::External(ExternalEngine::start(cmd, timeout)?),
         })
+    }
+}
+
+/// Reversi's engine for `c`: with the shipped opening book for a [`Contender::Booked`].
+fn reversi_engine(c: &Contender) -> Result<Box<dyn Engine<reversi::Position>>, String> {
+    match c {
+        Contender::Booked(_, book) => {
+            let shipped = Book::shipped().map_err(|e| format!("the opening book: {e}"))?;
+            Ok(Box::new(BookEngine::new(
+                Some(shipped),
+                BookSwitch::new(*book),
+            )))
+        }
+        _ => Ok(Box::new(ReversiEngine::default())),
+    }
+}
+
+/// Gomoku's engine for `c` (Gomoku has no opening book).
+fn gomoku_engine(c: &Contender) -> Result<Box<dyn Engine<gomoku::Position>>, String> {
+    match c {
+        Contender::Booked(..) => Err(format!("{c}: Gomoku has no opening book")),
+        _ => Ok(Box::new(GomokuEngine::default())),
     }
 }
 
@@ -277,28 +352,27 @@ impl Drop for ExternalEngine {
 type ChooseMove<G> =
     fn(&mut Seat<G>, &G, &[<G as GameRules>::Move]) -> Result<<G as GameRules>::Move, String>;
 
-/// Play every opening twice, colours swapped: `start` gives the empty position, `choose`
-/// asks a seat for its move (given the moves so far), `describe` sums up a finished game.
-fn play_openings<G, E>(
+/// Play every opening twice, colours swapped: `engine_for` makes our levels' engines,
+/// `start` gives the empty position, `choose` asks a seat for its move (given the moves so
+/// far), `describe` sums up a finished game.
+#[allow(clippy::too_many_arguments)]
+fn play_openings<G: GameRules>(
     (a, b): (&Contender, &Contender),
     openings: &[Vec<G::Move>],
     engine_timeout: Duration,
+    engine_for: EngineFor<G>,
     start: impl Fn() -> Result<G, String>,
     choose: ChooseMove<G>,
     describe: impl Fn(&G, &[G::Move]) -> String,
     mut log: impl FnMut(&str),
-) -> Result<Score, String>
-where
-    G: GameRules,
-    E: Engine<G> + Default + 'static,
-{
+) -> Result<Score, String> {
     let mut score = Score::default();
     for (i, opening) in openings.iter().enumerate() {
         for a_side in Side::BOTH {
             let seed = (i as u64) * 2 + u64::from(a_side == Side::White);
             let mut seats = [
-                Seat::new(a, E::default(), seed, engine_timeout)?,
-                Seat::new(b, E::default(), seed + 1000, engine_timeout)?,
+                Seat::new(a, engine_for, seed, engine_timeout)?,
+                Seat::new(b, engine_for, seed + 1000, engine_timeout)?,
             ];
             let mut pos = start()?;
             for &m in opening {
@@ -330,10 +404,17 @@ where
                     Outcome::Win(side.other()),
                     format!("{side} forfeits ({why})"),
                 ),
-                None => (
-                    pos.outcome().expect("the loop ends when the game does"),
-                    describe(&pos, &moves),
-                ),
+                None => {
+                    if let Some(crate::core::Score::Discs(v)) = pos.final_score() {
+                        let mine = if pos.side_to_move() == a_side { v } else { -v };
+                        score.disc_sum += i64::from(mine);
+                        score.disc_games += 1;
+                    }
+                    (
+                        pos.outcome().expect("the loop ends when the game does"),
+                        describe(&pos, &moves),
+                    )
+                }
             };
             score.add(outcome, a_side);
             log(&format!("opening {i} {a} as {a_side}: {how}"));
@@ -355,10 +436,11 @@ pub fn reversi_match(
     engine_timeout: Duration,
     log: impl FnMut(&str),
 ) -> Result<Score, String> {
-    play_openings::<_, ReversiEngine>(
+    play_openings(
         (a, b),
         openings,
         engine_timeout,
+        reversi_engine,
         || Ok(reversi::Position::new()),
         reversi_move,
         |pos, moves| {
@@ -469,10 +551,11 @@ pub fn gomoku_match(
     engine_timeout: Duration,
     log: impl FnMut(&str),
 ) -> Result<Score, String> {
-    play_openings::<_, GomokuEngine>(
+    play_openings(
         (a, b),
         openings,
         engine_timeout,
+        gomoku_engine,
         || gomoku::Position::new(15, rule).map_err(|e| e.to_string()),
         |seat, pos, _| gomoku_move(seat, pos),
         |pos, moves| {
@@ -543,6 +626,28 @@ mod tests {
         };
         assert_eq!((c.level, c.depth), (Level::Medium, 2));
         assert!("grandmaster".parse::<Contender>().is_err());
+        assert_eq!(
+            "hard+book@500".parse::<Contender>(),
+            Ok(Contender::Booked(
+                AiConfig {
+                    time_ms: Some(500),
+                    ..AiConfig::for_level(Level::Hard)
+                },
+                BookUse::Best
+            ))
+        );
+        let Ok(Contender::Booked(c, BookUse::Vary)) = "medium+book+vary".parse::<Contender>()
+        else {
+            panic!()
+        };
+        assert_eq!(c.level, Level::Medium);
+        assert_eq!(
+            "hard+book+vary@500"
+                .parse::<Contender>()
+                .map(|c| c.to_string()),
+            Ok("Hard+book+vary@500ms".to_string())
+        );
+        assert!("hard+books".parse::<Contender>().is_err());
         assert_eq!(
             "cmd:edax -q".parse::<Contender>(),
             Ok(Contender::External("edax -q".into()))

@@ -6,6 +6,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use crate::core::GameKind;
+use crate::reversi::book::build::BuildOptions;
 use crate::reversi::{Position, perft};
 
 /// Reversi (Othello) and Gomoku/Renju against a strong computer.
@@ -64,9 +65,11 @@ pub enum Command {
     /// count (a signature that changes only when search behaviour changes) and the speed.
     Bench,
     /// Play a match between two contenders over fixed openings, each opening twice with
-    /// colours swapped, and print W/L/D for the first. Contenders: random, easy, medium, hard,
-    /// hard@MS (ms per move), medium/D (depth D), or cmd:"<engine command>" for an external
-    /// NBoard (Reversi) or Gomocup (Gomoku) engine.
+    /// colours swapped, and print W/L/D for the first, its mean disc differential (Reversi)
+    /// and each side's thinking time per game. Contenders: random, easy, medium, hard,
+    /// hard@MS (ms per move), medium/D (depth D), a level with +book or +book+vary (Reversi:
+    /// play from the opening book, e.g. hard+book@500; without it every move is searched), or
+    /// cmd:"<engine command>" for an external NBoard (Reversi) or Gomocup (Gomoku) engine.
     Match {
         /// Which game.
         #[arg(value_enum)]
@@ -155,6 +158,33 @@ pub enum ReversiCommand {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Build the opening book from recorded games and write it (the shipped
+    /// `assets/reversi-book.bin` is `build-book --games
+    /// tests/data/othello-games-wthor-1977-2025.txt.xz --out assets/reversi-book.bin` with
+    /// the default options). The same options give the same book on any number of threads.
+    BuildBook {
+        /// Games, one per line, transcript first ("f5d6c3…"); `#` lines are comments. A
+        /// name ending in `.xz` is decompressed first.
+        #[arg(long)]
+        games: std::path::PathBuf,
+        /// Where to write the book (atomically).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Fewest games through a position and a move for them to enter the book.
+        #[arg(long, default_value_t = BuildOptions::default().min_games)]
+        min_games: u32,
+        /// Collect positions with fewer plies played than this.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60),
+              default_value_t = BuildOptions::default().max_plies)]
+        plies: u32,
+        /// Depth of the search scoring each position, in plies.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20),
+              default_value_t = BuildOptions::default().depth)]
+        depth: u32,
+        /// Positions searched at once, one engine (about 48 MiB) per thread.
+        #[arg(long, default_value_t = BuildOptions::default().threads)]
+        threads: usize,
+    },
 }
 
 /// Parse the command line and run it. The window is the default.
@@ -215,6 +245,25 @@ pub fn main() -> ExitCode {
                     threads,
                 },
         }) => crate::tools::fit_mpc(&games, &out, positions, depth, threads),
+        Some(Command::Reversi {
+            command:
+                ReversiCommand::BuildBook {
+                    games,
+                    out,
+                    min_games,
+                    plies,
+                    depth,
+                    threads,
+                },
+        }) => {
+            let opts = BuildOptions {
+                min_games,
+                max_plies: plies,
+                depth,
+                threads,
+            };
+            crate::tools::build_book(&games, &out, &opts)
+        }
         Some(Command::Nboard { move_ms, threads }) => {
             let engine = match move_ms {
                 Some(ms) => crate::protocol::nboard::NboardEngine::with_move_ms(ms),

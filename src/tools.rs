@@ -12,6 +12,7 @@ use crate::arena::{
 use crate::core::{AiConfig, Engine, Level, StopFlag};
 use crate::gomoku::{GomokuEngine, Rule};
 use crate::protocol::excerpt;
+use crate::reversi::book::build::BuildOptions;
 use crate::reversi::fit::{FitOptions, Residuals, fit, fit_record, holdout_error};
 use crate::reversi::patterns::{weights as weights_builtin, weights_to_bytes};
 use crate::reversi::{Move, ParseError, Position, ReversiEngine, solve, solve_with_threads};
@@ -289,6 +290,54 @@ pub fn fit_mpc(games: &Path, out: &Path, positions: usize, depth: u32, threads: 
     ExitCode::SUCCESS
 }
 
+/// `reversi build-book`: builds the opening book from the games file at `games` with `opts`
+/// (see [`crate::reversi::book::build`]) and writes it atomically to `out`, printing the
+/// progress about every 2 % and the book's size. Non-zero exit when the games cannot be read
+/// or hold an illegal game (naming the line), the options are out of range, or `out` cannot
+/// be written.
+#[must_use]
+pub fn build_book(games: &Path, out: &Path, opts: &BuildOptions) -> ExitCode {
+    let text = match read_games_file(games) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("reversi-gomoku: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let start = Instant::now();
+    let progress = |done: usize, total: usize| {
+        if done == total || done.is_multiple_of((total / 50).max(1)) {
+            let secs = start.elapsed().as_secs_f64();
+            let left = secs / done as f64 * (total - done) as f64;
+            println!(
+                "analysed {done} of {total} positions in {:.0} s (about {:.0} s left)",
+                secs, left
+            );
+        }
+    };
+    let book = match crate::reversi::book::build::build(&text, opts, &progress) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("reversi-gomoku: {}: {e}", games.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let bytes = book.to_bytes();
+    if let Err(e) = crate::persist::atomic::write_atomic(out, &bytes) {
+        eprintln!("reversi-gomoku: cannot write {}: {e}", out.display());
+        return ExitCode::FAILURE;
+    }
+    println!(
+        "built {} positions and {} moves in {:.1} s; wrote {} bytes to {}",
+        book.entries().len(),
+        book.move_count(),
+        start.elapsed().as_secs_f64(),
+        bytes.len(),
+        out.display()
+    );
+    ExitCode::SUCCESS
+}
+
 /// Settings of `reversi-gomoku match` besides the two contenders.
 #[derive(Clone, Debug)]
 pub struct MatchSpec {
@@ -312,6 +361,11 @@ pub fn run_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> ExitCode {
     match play_match(a, b, spec) {
         Ok(score) => {
             println!("{a} vs {b}: {score}");
+            if let Some(discs) = score.mean_discs() {
+                println!("mean disc differential for {a}: {discs:+.2}");
+            }
+            let [ta, tb] = score.think_seconds_per_game();
+            println!("thinking time per game: {a} {ta:.1} s, {b} {tb:.1} s");
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -9,7 +9,8 @@ use std::path::PathBuf;
 use common::files_in;
 use reversi_gomoku::core::{ByGame, MAX_THREADS};
 use reversi_gomoku::persist::{
-    AnimationSpeed, BoardDisplay, BoardStyle, LoadError, SaveError, Settings, ThemeChoice,
+    AnimationSpeed, BoardDisplay, BoardStyle, BookSettings, LoadError, SaveError, Settings,
+    ThemeChoice,
 };
 
 /// A fresh, empty directory for one test.
@@ -292,4 +293,30 @@ fn search_threads_default_to_the_cores_and_are_validated() {
         let r = Settings::from_json(bad);
         assert!(matches!(r, Err(LoadError::Invalid { .. })), "{r:?}");
     }
+}
+
+#[test]
+fn the_reversi_book_setting_defaults_on_and_round_trips() {
+    let old = Settings::from_json(br#"{"version": 1, "profile": "Ann"}"#).expect("valid");
+    assert_eq!(
+        old.reversi_book,
+        BookSettings {
+            enabled: true,
+            vary: true
+        }
+    );
+    let off = Settings::from_json(br#"{"version": 1, "reversi_book": {"enabled": false}}"#)
+        .expect("valid");
+    assert_eq!(
+        off.reversi_book,
+        BookSettings {
+            enabled: false,
+            vary: true
+        },
+        "a missing field takes its default"
+    );
+    let again = Settings::from_json(off.to_json().as_bytes()).expect("round trip");
+    assert_eq!(again, off);
+    let bad = Settings::from_json(br#"{"version": 1, "reversi_book": {"enabled": "yes"}}"#);
+    assert!(matches!(bad, Err(LoadError::Malformed { .. })), "{bad:?}");
 }

@@ -206,6 +206,7 @@ fn controls(ui: &mut Ui) {
     paragraph(ui, &tr!("help-controls-lock", lock = lock));
     paragraph(ui, &tr!("help-controls-boss", boss = boss));
     paragraph(ui, &tr!("help-controls-shortcuts"));
+    paragraph(ui, &tr!("help-controls-openings"));
 }
 
 /// The current keys of `action`, for a sentence of the help ("(none)" when unbound).

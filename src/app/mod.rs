@@ -176,6 +176,11 @@ impl ReversiGomokuApp {
         ctx.options_mut(|o| o.zoom_with_keyboard = false);
         app.install_bindings(ctx);
         view_menu::apply_settings(ctx, app.data.settings());
+        app.reversi.view.set_book(app.data.settings().reversi_book);
+        if let Err(e) = crate::reversi::book::Book::shipped() {
+            app.data
+                .notice(msg!("notice-book-unreadable", error = e.to_string()));
+        }
         for kind in GameKind::ALL {
             let display = app.data.board_display(kind);
             app.tab_mut(kind).set_display(display);
@@ -345,6 +350,10 @@ impl ReversiGomokuApp {
                 minimized,
             });
             tab.logic(ctx, data);
+        }
+        let book = self.reversi.view.book();
+        if data.settings().reversi_book != book {
+            data.change_settings(|s| s.reversi_book = book);
         }
         data.poll_writer();
         self.pictures.poll(ctx, &mut self.data);

@@ -7,8 +7,10 @@
 use egui::{Align2, FontId, Painter, Pos2, Rect, Stroke, StrokeKind, Ui, Vec2};
 
 use crate::core::{BySide, Level, Outcome, Side};
-use crate::persist::MoveNote;
+use crate::persist::{BookSettings, MoveNote};
+use crate::reversi::book::{Book, BookEngine, BookSwitch, BookUse};
 use crate::reversi::notation::{MoveComment, format_ggf};
+use crate::reversi::openings::{NamedOpening, OpeningNames};
 use crate::reversi::{Move, Position, ReversiEngine, Square};
 use crate::session::{PlayerKind, Session};
 use crate::tr;
@@ -31,9 +33,45 @@ pub const HIGHLIGHT_SECONDS: f32 = 1.5;
 /// The Reversi tab.
 pub type ReversiTab = Tab<Position>;
 
-/// What the Reversi view keeps between frames: nothing of its own (the tab keeps the board
-/// display, the move animation and the palette).
-pub struct ReversiView;
+/// What the Reversi view keeps between frames: the opening-book choice (the tab keeps the
+/// board display, the move animation and the palette).
+pub struct ReversiView {
+    /// The player's opening-book choice, as the panel shows it (the app remembers it in the
+    /// settings).
+    book: BookSettings,
+    /// The same choice as the computer's engine reads it, on its worker thread.
+    switch: BookSwitch,
+}
+
+impl ReversiView {
+    /// The player's opening-book choice.
+    #[must_use]
+    pub fn book(&self) -> BookSettings {
+        self.book
+    }
+
+    /// Make `book` the choice; the computer follows it from its next move.
+    pub fn set_book(&mut self, book: BookSettings) {
+        self.book = book;
+        self.switch.set(book_use(book));
+    }
+}
+
+/// How the engine uses the book for the player's choice: off, the best move, or varied.
+#[must_use]
+pub fn book_use(book: BookSettings) -> BookUse {
+    match (book.enabled, book.vary) {
+        (false, _) => BookUse::Off,
+        (true, false) => BookUse::Best,
+        (true, true) => BookUse::Vary,
+    }
+}
+
+/// The named opening line the game of `session` has followed (see [`OpeningNames::of_game`]).
+#[must_use]
+pub fn opening(session: &Session<Position>) -> Option<&'static NamedOpening> {
+    OpeningNames::shipped().of_game(session.start_position(), session.moves())
+}
 
 impl GameView for Position {
     type View = ReversiView;
@@ -55,13 +93,14 @@ impl GameView for Position {
             white: PlayerKind::Computer,
         };
         let repaint = ctx.clone();
-        let ctl = Controller::new(
-            Session::new(Position::new(), players),
-            ReversiEngine::default(),
-            move || repaint.request_repaint(),
-        );
-        let view = ReversiView;
-        Tab::new(ctl, view)
+        let book = BookSettings::default();
+        let switch = BookSwitch::new(book_use(book));
+        // A damaged book is reported by the app; the computer then only searches.
+        let engine = BookEngine::new(Book::shipped().ok(), switch.clone());
+        let ctl = Controller::new(Session::new(Position::new(), players), engine, move || {
+            repaint.request_repaint()
+        });
+        Tab::new(ctl, ReversiView { book, switch })
     }
 
     fn start_position(_view: &ReversiView) -> Result<Position, String> {
@@ -125,6 +164,11 @@ impl GameView for Position {
             tab.click(Move::Pass);
         }
         ui.checkbox(&mut tab.display.legal_moves, tr!("panel-show-legal-moves"));
+        book_options(tab, ui);
+    }
+
+    fn opening_name(session: &Session<Position>) -> Option<String> {
+        opening(session).map(NamedOpening::label)
     }
 
     fn status(tab: &ReversiTab) -> String {
@@ -236,6 +280,26 @@ impl GameView for Position {
 
     fn board_name(_pos: &Position) -> String {
         tr!("game-reversi")
+    }
+}
+
+/// "Opening book" and "Vary the opening" check boxes (disabled, saying why, when the book
+/// cannot be read).
+fn book_options(tab: &mut ReversiTab, ui: &mut Ui) {
+    let readable = Book::shipped().is_ok();
+    let mut book = tab.view.book;
+    ui.add_enabled_ui(readable, |ui| {
+        ui.checkbox(&mut book.enabled, tr!("panel-opening-book"))
+            .on_hover_text(tr!("panel-opening-book-hover"))
+            .on_disabled_hover_text(tr!("panel-opening-book-unavailable"));
+        ui.add_enabled(
+            book.enabled,
+            egui::Checkbox::new(&mut book.vary, tr!("panel-vary-opening")),
+        )
+        .on_hover_text(tr!("panel-vary-opening-hover"));
+    });
+    if book != tab.view.book {
+        tab.view.set_book(book);
     }
 }
 

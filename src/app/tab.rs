@@ -152,6 +152,12 @@ pub trait GameView: PersistGame + DrawJudge + SetupGame {
     /// The board in words for the Transcript window ("Reversi", "Gomoku, 15×15 Renju").
     fn board_name(pos: &Self) -> String;
 
+    /// The name of the opening the game of `session` follows, in the window's language
+    /// (Reversi's named lines), shown above the move list; `None` when it follows none.
+    fn opening_name(_session: &Session<Self>) -> Option<String> {
+        None
+    }
+
     /// For the sound of the last move: `None` when it put nothing on the board (a Reversi
     /// pass) or there is none, else how many pieces it turned over (always 0 in Gomoku).
     fn last_move_flips(session: &Session<Self>) -> Option<u8> {
@@ -1060,6 +1066,10 @@ impl<G: GameView> AnyTab for Tab<G> {
         ui.separator();
         panels::search_info(ui, &self.ctl);
         ui.separator();
+        if let Some(name) = G::opening_name(self.shown()) {
+            ui.label(tr!("panel-opening", name = name))
+                .on_hover_text(tr!("panel-opening-hover"));
+        }
         panels::move_list(ui, &self.ctl, &self.teacher.move_marks());
     }
 

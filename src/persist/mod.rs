@@ -55,8 +55,8 @@ pub use savegame::{
     format_gomoku_moves, load_current, parse_gomoku_moves, remove_current, save_current,
 };
 pub use settings::{
-    AnimationSpeed, BoardDisplay, BoardStyle, MAX_ZOOM, MIN_ZOOM, Settings, ShortcutTable,
-    ThemeChoice, default_search_threads,
+    AnimationSpeed, BoardDisplay, BoardStyle, BookSettings, MAX_ZOOM, MIN_ZOOM, Settings,
+    ShortcutTable, ThemeChoice, default_search_threads,
 };
 
 /// The newest file format version this program reads and the one it writes (the top-level

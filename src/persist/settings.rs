@@ -42,6 +42,9 @@
 //!   most [`MAX_SHORTCUT_CHARS`] characters.
 //! - `search_threads` (optional, default the machine's cores, at most
 //!   [`MAX_THREADS`]): threads of the computer's Hard searches, 1 to [`MAX_THREADS`].
+//! - `reversi_book` (optional): the Reversi computer's opening book, `{ "enabled": true,
+//!   "vary": true }` (the default): Medium and Hard play from the book, and "vary" picks at
+//!   random among near-equal book moves (see [`BookSettings`]).
 //! - Unknown fields are kept as they are when the file is rewritten.
 
 use std::collections::BTreeMap;
@@ -198,6 +201,10 @@ pub struct Settings {
     /// both games, `1..=`[`MAX_THREADS`].
     #[serde(default = "default_search_threads")]
     pub search_threads: u32,
+    // The Reversi opening book.
+    /// Whether the Reversi computer plays from its opening book, and varies its openings.
+    #[serde(default)]
+    pub reversi_book: BookSettings,
     /// Fields this version does not know, kept as they were.
     #[serde(flatten)]
     pub extra: serde_json::Map<String, serde_json::Value>,
@@ -280,6 +287,27 @@ impl ShortcutTable {
     }
 }
 
+/// How the Reversi computer (Medium and Hard) uses its opening book; each field optional.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BookSettings {
+    /// It plays book moves while the game is in the book.
+    pub enabled: bool,
+    /// It picks at random among the near-equal book moves, so games differ (else always the
+    /// best one).
+    pub vary: bool,
+}
+
+impl Default for BookSettings {
+    /// The book on, varied.
+    fn default() -> BookSettings {
+        BookSettings {
+            enabled: true,
+            vary: true,
+        }
+    }
+}
+
 /// The volume of a first start, in percent.
 pub const DEFAULT_SOUND_VOLUME: u8 = 80;
 
@@ -332,6 +360,7 @@ impl Default for Settings {
             music_file: None,
             shortcuts: None,
             search_threads: default_search_threads(),
+            reversi_book: BookSettings::default(),
             extra: serde_json::Map::new(),
         }
     }

@@ -7,17 +7,23 @@
 //! - [`notation`]: game transcripts "f5d6c3…" with inferred passes.
 //! - [`ReversiEngine`]: Easy (greedy), Medium (table alpha-beta), Hard (iterative-deepening
 //!   PVS + exact endgame solver); [`solve()`]: the exact solver on its own.
+//! - [`openings`]: the names of the standard opening lines; [`book`]: the opening book built
+//!   from tournament games and [`book::BookEngine`], the engine playing from it;
+//!   [`canonical`]: positions up to the board's 8 symmetries, which both look up by.
 //!
 //! Start position: White d4, e5; Black d5, e4; Black to move; Black's first moves d3, c4, f5, e6.
 
 pub mod analysis;
 pub mod bitboard;
+pub mod book;
+pub mod canonical;
 pub mod endgame;
 pub mod engine;
 pub mod eval;
 pub mod fit;
 pub mod mpc;
 pub mod notation;
+pub mod openings;
 pub mod patterns;
 pub mod perft;
 pub mod position;
