@@ -8,14 +8,14 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread::{self, JoinHandle};
 
-use crate::core::{AiConfig, Analysis, Engine, GameRules, SearchInfo, StopFlag, Thought};
+use crate::core::{AiConfig, Analysis, Decision, Engine, GameRules, SearchInfo, StopFlag, Thought};
 
 /// Identifies one search request; increases with every [`Worker::start`].
 pub type RequestId = u64;
 
-/// What the worker thread reports.
+/// What the worker thread reports; `M` is the game's move, `C` its choice.
 #[derive(Debug, Clone)]
-pub enum Event<M> {
+pub enum Event<M, C> {
     /// Progress after a completed iteration of request `id`.
     Info {
         /// The request this belongs to.
@@ -29,6 +29,13 @@ pub enum Event<M> {
         id: RequestId,
         /// The chosen move and final report.
         thought: Thought<M>,
+    },
+    /// Request `id` ([`Worker::decide`]) finished with this step of an opening.
+    Decided {
+        /// The request this belongs to.
+        id: RequestId,
+        /// The step, its reason and the last search report.
+        decision: Decision<M, C>,
     },
     /// Progress or the end of analysis request `id` ([`Worker::analyse`]).
     Analysis {
@@ -62,6 +69,12 @@ enum Job<G: GameRules> {
         cfg: AiConfig,
         stop: StopFlag,
     },
+    Decide {
+        id: RequestId,
+        pos: G,
+        cfg: AiConfig,
+        stop: StopFlag,
+    },
     Clear,
 }
 
@@ -69,7 +82,7 @@ enum Job<G: GameRules> {
 /// Dropping the worker cancels any search and lets the thread end.
 pub struct Worker<G: GameRules> {
     jobs: Option<Sender<Job<G>>>,
-    events: Receiver<Event<G::Move>>,
+    events: Receiver<Event<G::Move, G::Choice>>,
     thread: Option<JoinHandle<()>>,
     current: Option<(RequestId, StopFlag)>,
     last_id: RequestId,
@@ -95,6 +108,14 @@ impl<G: GameRules> Worker<G> {
                         Job::Clear => engine.clear(),
                         Job::Analyse { id, pos, cfg, stop } => {
                             let event = run_analysis(&mut engine, id, &pos, &cfg, &stop, &|e| {
+                                let _ = event_tx.send(e);
+                                notify();
+                            });
+                            let _ = event_tx.send(event);
+                            notify();
+                        }
+                        Job::Decide { id, pos, cfg, stop } => {
+                            let event = run_decision(&mut engine, id, &pos, &cfg, &stop, &|e| {
                                 let _ = event_tx.send(e);
                                 notify();
                             });
@@ -156,6 +177,19 @@ impl<G: GameRules> Worker<G> {
         id
     }
 
+    /// Decide the computer's next step in the opening of `pos` ([`Engine::decide`]),
+    /// cancelling any search under way; progress comes back as [`Event::Info`], the step as
+    /// [`Event::Decided`]. Returns the new request's id.
+    pub fn decide(&mut self, pos: G, cfg: AiConfig) -> RequestId {
+        self.cancel();
+        self.last_id += 1;
+        let id = self.last_id;
+        let stop = StopFlag::new();
+        self.current = Some((id, stop.clone()));
+        self.send(Job::Decide { id, pos, cfg, stop });
+        id
+    }
+
     /// Start a multi-PV analysis of `pos` ([`Engine::analyse`]), cancelling any search under
     /// way; its reports come back as [`Event::Analysis`]. Returns the new request's id.
     pub fn analyse(&mut self, pos: G, cfg: AiConfig) -> RequestId {
@@ -196,7 +230,7 @@ impl<G: GameRules> Worker<G> {
 
     /// Collect the events of the current request that arrived since the last call, without
     /// waiting. Events of cancelled requests are dropped. After a `Done`, nothing is thinking.
-    pub fn poll(&mut self) -> Vec<Event<G::Move>> {
+    pub fn poll(&mut self) -> Vec<Event<G::Move, G::Choice>> {
         let mut out = Vec::new();
         loop {
             let event = match self.events.try_recv() {
@@ -214,6 +248,7 @@ impl<G: GameRules> Worker<G> {
             let id = match &event {
                 Event::Info { id, .. }
                 | Event::Done { id, .. }
+                | Event::Decided { id, .. }
                 | Event::Analysis { id, .. }
                 | Event::Failed { id, .. } => *id,
             };
@@ -222,7 +257,10 @@ impl<G: GameRules> Worker<G> {
             }
             if matches!(
                 event,
-                Event::Done { .. } | Event::Failed { .. } | Event::Analysis { last: true, .. }
+                Event::Done { .. }
+                    | Event::Decided { .. }
+                    | Event::Failed { .. }
+                    | Event::Analysis { last: true, .. }
             ) {
                 self.current = None;
             }
@@ -247,8 +285,8 @@ fn run_analysis<G: GameRules, E: Engine<G>>(
     pos: &G,
     cfg: &AiConfig,
     stop: &StopFlag,
-    send: &dyn Fn(Event<G::Move>),
-) -> Event<G::Move> {
+    send: &dyn Fn(Event<G::Move, G::Choice>),
+) -> Event<G::Move, G::Choice> {
     let mut on_update = |a: &Analysis<G::Move>| {
         send(Event::Analysis {
             id,
@@ -264,6 +302,41 @@ fn run_analysis<G: GameRules, E: Engine<G>>(
             id,
             analysis: analysis.unwrap_or_default(),
             last: true,
+        },
+        Err(payload) => {
+            engine.clear();
+            Event::Failed {
+                id,
+                reason: panic_message(payload.as_ref()),
+            }
+        }
+    }
+}
+
+/// Runs one decision request, sending its progress reports through `send`; returns the
+/// last event: the decision, or the failure (a panicking engine, a finished game).
+fn run_decision<G: GameRules, E: Engine<G>>(
+    engine: &mut E,
+    id: RequestId,
+    pos: &G,
+    cfg: &AiConfig,
+    stop: &StopFlag,
+    send: &dyn Fn(Event<G::Move, G::Choice>),
+) -> Event<G::Move, G::Choice> {
+    let mut on_info = |info: &SearchInfo<G::Move>| {
+        send(Event::Info {
+            id,
+            info: info.clone(),
+        });
+    };
+    let result = panic::catch_unwind(AssertUnwindSafe(|| {
+        engine.decide(pos, cfg, stop, &mut on_info)
+    }));
+    match result {
+        Ok(Some(decision)) => Event::Decided { id, decision },
+        Ok(None) => Event::Failed {
+            id,
+            reason: "the game is over: there is nothing to decide".into(),
         },
         Err(payload) => {
             engine.clear();

@@ -12,6 +12,7 @@ pub mod eval_graph;
 pub mod files;
 pub mod gomoku_view;
 pub mod help;
+pub mod opening_view;
 pub mod panels;
 pub mod persistence;
 pub mod records_window;
