@@ -205,7 +205,7 @@ fn hot_seat_swap2_places_two_more_and_lets_the_first_player_choose() {
     let pos = app(&h).gomoku.ctl.session.position();
     assert_eq!(pos.opening_stage(), Stage::Done);
     assert!(pos.colours_exchanged(), "the first player took White");
-    assert!(h.query_by_label("the first player took White.").is_some());
+    assert!(h.query_by_label("First player took White.").is_some());
 }
 
 #[test]

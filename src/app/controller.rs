@@ -67,6 +67,9 @@ pub struct Controller<G: GameRules> {
     /// The computer's explanations of its opening decisions, each with the number of steps
     /// of the session once it was taken.
     notes: Vec<(usize, Message)>,
+    /// The number of the session's steps after a human's last step (a note made since is
+    /// news to the human).
+    human_at: usize,
     /// How the game ended off the board (resignation, time, agreed draw); cleared by Undo and
     /// New game.
     ending: Option<Ending>,
@@ -115,6 +118,7 @@ impl<G: GameRules> Controller<G> {
             held: None,
             exchanged: session.position().colours_exchanged(),
             notes: Vec::new(),
+            human_at: 0,
             ending: None,
             clock: GameClock::new(TimeControl::None, session_first(&session)),
             session,
@@ -290,6 +294,16 @@ impl<G: GameRules> Controller<G> {
         self.notes.iter().filter(move |(at, _)| *at <= steps)
     }
 
+    /// The computer's latest explanation while it is news: made since the human's last
+    /// step (the computer may have taken more steps since: a choice, then its move).
+    pub fn fresh_note(&self) -> Option<&Message> {
+        let human_at = self.human_at.min(self.session.step_count());
+        self.notes()
+            .last()
+            .filter(|(at, _)| *at > human_at)
+            .map(|(_, note)| note)
+    }
+
     /// Keep `reason` for the step just taken (the explanations of undone steps go).
     fn add_note(&mut self, reason: Message) {
         let at = self.session.step_count();
@@ -333,6 +347,7 @@ impl<G: GameRules> Controller<G> {
         // A loaded game's levels come with it, already by colour (see `Tab::load`).
         self.exchanged = self.session.position().colours_exchanged();
         self.notes.clear();
+        self.human_at = self.session.step_count();
         self.restore_clock(None);
         self.worker.clear();
         self.serial += 1;
@@ -590,6 +605,7 @@ impl<G: GameRules> Controller<G> {
                 }
                 self.sync_clock(now);
                 self.message = None;
+                self.human_at = self.session.step_count();
             }
             Err(e) => self.message = Some(e.clone()),
         }
@@ -607,6 +623,7 @@ impl<G: GameRules> Controller<G> {
         // The players keep their colours; a new opening starts from them.
         self.exchanged = self.session.position().colours_exchanged();
         self.notes.clear();
+        self.human_at = 0;
         self.info = None;
         self.message = None;
         self.ending = None;

@@ -171,9 +171,9 @@ impl GameView for Position {
             pos.size(),
             state
         );
-        if let Some(note) = opening_view::fresh_note(&tab.ctl) {
+        if let Some(note) = tab.ctl.fresh_note() {
             line.push_str(" · ");
-            line.push_str(&note);
+            line.push_str(note);
         }
         line
     }

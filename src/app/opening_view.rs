@@ -224,22 +224,11 @@ fn record(ui: &mut Ui, ctl: &Controller<Position>) {
     lines.sort_by_key(|(at, _, note)| (*at, *note));
     for (_, text, note) in lines {
         if note {
-            ui.label(RichText::new(text).small().italics());
+            ui.label(RichText::new(text).italics());
         } else {
             ui.label(RichText::new(text).small());
         }
     }
-}
-
-/// The latest explanation of the computer, while it is news: made at the last step or the
-/// one before (a choice followed by the computer's own move).
-#[must_use]
-pub fn fresh_note(ctl: &Controller<Position>) -> Option<String> {
-    let steps = ctl.session.step_count();
-    ctl.notes()
-        .last()
-        .filter(|(at, _)| at + 1 >= steps)
-        .map(|(_, note)| note.to_string())
 }
 
 /// The board's marks of an opening: Soosõrv's offered fifth moves (faint black stones in a

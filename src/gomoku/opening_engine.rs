@@ -163,8 +163,9 @@ impl<'a> OpeningPlayer<'a> {
     }
 
     /// The value of `pos` for its side to move, by a search of the effort's depth and time
-    /// on the position without its opening rule (the table is cleared first, so a
-    /// depth-limited evaluation is the same every time).
+    /// on the position without its opening rule. Without a time limit the table is cleared
+    /// first, so that an evaluation is the same every time (with one, the search's depth
+    /// varies anyway, and clearing 8 MB per evaluation would cost more than it searches).
     pub fn evaluate(&mut self, pos: &Position) -> i32 {
         let cfg = self.config();
         self.evaluate_with(pos, &cfg)
@@ -176,7 +177,9 @@ impl<'a> OpeningPlayer<'a> {
         if let Some(score) = plain.final_score() {
             return clamp(score);
         }
-        self.engine.clear();
+        if self.effort.time_ms.is_none() {
+            self.engine.clear();
+        }
         let thought = self.engine.think(&plain, cfg, self.stop, &mut |_| {});
         match thought {
             Some(Thought { info, .. }) => {
@@ -198,7 +201,9 @@ impl<'a> OpeningPlayer<'a> {
     /// (Hard's multi-PV analysis).
     pub fn ranked_moves(&mut self, pos: &Position) -> Vec<(Point, i32)> {
         let plain = pos.without_opening();
-        self.engine.clear();
+        if self.effort.time_ms.is_none() {
+            self.engine.clear();
+        }
         let cfg = self.config();
         let analysis: Option<Analysis<Point>> =
             self.engine.analyse(&plain, &cfg, self.stop, &mut |_| {});
@@ -240,9 +245,11 @@ impl<'a> OpeningPlayer<'a> {
         pos: &Position,
         candidates: Vec<Vec<Point>>,
     ) -> Option<(i32, Vec<Point>)> {
+        // With a time limit, a quarter of it: the threat searches before the main search
+        // otherwise take their full node budgets.
         let shallow = AiConfig {
             depth: SCREEN_DEPTH.min(self.effort.depth),
-            time_ms: None,
+            time_ms: self.effort.time_ms.map(|ms| (ms / 4).max(1)),
             ..self.config()
         };
         let mut screened = Vec::new();
@@ -710,12 +717,14 @@ fn take_reason(side: Side, value: i32) -> Message {
 
 /// The Gomoku engine with the opening roles: [`Engine::decide`] takes the computer's steps
 /// in an opening ([`OpeningPlayer::plan`]), one at a time, keeping the rest of its plan
-/// for the next calls; everything else is [`GomokuEngine`]'s.
+/// for the next calls (the reason comes with the first step of a plan); everything else is
+/// [`GomokuEngine`]'s.
 #[derive(Default)]
 pub struct OpeningEngine {
     inner: GomokuEngine,
-    /// The steps still planned: each with the position it is for and its reason.
-    plan: Vec<(Position, GomokuStep, Message, i32)>,
+    /// The steps still planned: each with the position it is for, the plan's reason (on its
+    /// first step) and value.
+    plan: Vec<(Position, GomokuStep, Option<Message>, i32)>,
 }
 
 impl OpeningEngine {
@@ -772,9 +781,10 @@ impl Engine<Position> for OpeningEngine {
         on_info(&info);
         let mut at = pos.clone();
         self.plan.clear();
-        for &step in &plan.steps {
-            self.plan
-                .push((at.clone(), step, plan.reason.clone(), plan.value));
+        for (i, &step) in plan.steps.iter().enumerate() {
+            // The reason goes with the plan's first step: the rest carry it out.
+            let reason = (i == 0).then(|| plan.reason.clone());
+            self.plan.push((at.clone(), step, reason, plan.value));
             let ok = match step {
                 Step::Move(p) => at.play(p).is_ok(),
                 Step::Choice(c) => at.choose(c).is_ok(),
@@ -796,7 +806,7 @@ impl Engine<Position> for OpeningEngine {
 /// A decision whose report carries `value` as its score (the decider's point of view).
 fn decision(
     step: GomokuStep,
-    reason: Message,
+    reason: Option<Message>,
     value: i32,
     mut info: SearchInfo<Point>,
 ) -> Decision<Point, Choice> {
@@ -805,9 +815,5 @@ fn decision(
     if let Step::Move(p) = step {
         info.pv.push(p);
     }
-    Decision {
-        step,
-        reason: Some(reason),
-        info,
-    }
+    Decision { step, reason, info }
 }
