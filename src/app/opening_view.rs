@@ -221,7 +221,8 @@ fn record(ui: &mut Ui, ctl: &Controller<Position>) {
     for (at, note) in ctl.notes() {
         lines.push((*at, note.to_string(), true));
     }
-    lines.sort_by_key(|(at, _, note)| (*at, *note));
+    // A reason comes before the steps it explains (it is kept with the plan's first step).
+    lines.sort_by_key(|(at, _, note)| (*at, !*note));
     for (_, text, note) in lines {
         if note {
             ui.label(RichText::new(text).italics());
