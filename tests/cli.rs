@@ -348,7 +348,10 @@ fn swap2board(stones: &[(u8, u8)]) -> (String, bool) {
     assert!(out.status.success());
     let lines = stdout_lines(&out);
     assert_eq!(lines[0], "OK", "{lines:?}");
-    let why = lines.iter().any(|l| l.starts_with("MESSAGE I "));
+    // The reason, not the search report of a move played after it.
+    let why = lines
+        .iter()
+        .any(|l| l.starts_with("MESSAGE ") && !l.starts_with("MESSAGE depth"));
     let answers: Vec<&String> = lines[1..]
         .iter()
         .filter(|l| !l.starts_with("MESSAGE"))
