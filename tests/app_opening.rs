@@ -317,3 +317,37 @@ fn the_computer_proposes_a_swap_opening_and_the_human_chooses_then_undoes() {
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn hot_seat_profiles_change_colours_with_the_players() {
+    use reversi_gomoku::app::persistence::DataStore;
+    use reversi_gomoku::gomoku::{Position, Rule};
+    use reversi_gomoku::session::Session;
+    let mut data = DataStore::in_memory();
+    data.set_white_profile(Some("bob".into()));
+    let alice = data.profile();
+    let start = Position::new(15, Rule::Freestyle)
+        .unwrap()
+        .with_opening(OpeningRule::Swap)
+        .unwrap();
+    let hot_seat = BySide {
+        black: PlayerKind::Human,
+        white: PlayerKind::Human,
+    };
+    let mut s = Session::new(start, hot_seat);
+    for name in ["H8", "J9", "G6"] {
+        s.play(name.parse().unwrap()).unwrap();
+    }
+    let before = data.session_profiles(&s);
+    assert_eq!(
+        (before.black.as_deref(), before.white.as_deref()),
+        (Some(alice.as_str()), Some("bob"))
+    );
+    // Bob, the second player, takes Black: his results are now Black's.
+    s.choose(Choice::Take(Side::Black)).unwrap();
+    let after = data.session_profiles(&s);
+    assert_eq!(
+        (after.black.as_deref(), after.white.as_deref()),
+        (Some("bob"), Some(alice.as_str()))
+    );
+}

@@ -103,56 +103,27 @@ impl<G: GameRules> Worker<G> {
         let thread = thread::Builder::new()
             .name("engine".into())
             .spawn(move || {
+                let send = |event| {
+                    let _ = event_tx.send(event);
+                    notify();
+                };
                 while let Ok(job) = job_rx.recv() {
-                    match job {
-                        Job::Clear => engine.clear(),
-                        Job::Analyse { id, pos, cfg, stop } => {
-                            let event = run_analysis(&mut engine, id, &pos, &cfg, &stop, &|e| {
-                                let _ = event_tx.send(e);
-                                notify();
-                            });
-                            let _ = event_tx.send(event);
-                            notify();
-                        }
-                        Job::Decide { id, pos, cfg, stop } => {
-                            let event = run_decision(&mut engine, id, &pos, &cfg, &stop, &|e| {
-                                let _ = event_tx.send(e);
-                                notify();
-                            });
-                            let _ = event_tx.send(event);
-                            notify();
+                    let event = match job {
+                        Job::Clear => {
+                            engine.clear();
+                            continue;
                         }
                         Job::Think { id, pos, cfg, stop } => {
-                            let mut on_info = |info: &SearchInfo<G::Move>| {
-                                let _ = event_tx.send(Event::Info {
-                                    id,
-                                    info: info.clone(),
-                                });
-                                notify();
-                            };
-                            // A panic in the engine must not leave the UI waiting forever: it
-                            // becomes a Failed event, and the engine starts afresh.
-                            let result = panic::catch_unwind(AssertUnwindSafe(|| {
-                                engine.think(&pos, &cfg, &stop, &mut on_info)
-                            }));
-                            let event = match result {
-                                Ok(Some(thought)) => Event::Done { id, thought },
-                                Ok(None) => Event::Failed {
-                                    id,
-                                    reason: "the game is over: there is no move to choose".into(),
-                                },
-                                Err(payload) => {
-                                    engine.clear();
-                                    Event::Failed {
-                                        id,
-                                        reason: panic_message(payload.as_ref()),
-                                    }
-                                }
-                            };
-                            let _ = event_tx.send(event);
-                            notify();
+                            run_think(&mut engine, id, &pos, &cfg, &stop, &send)
                         }
-                    }
+                        Job::Analyse { id, pos, cfg, stop } => {
+                            run_analysis(&mut engine, id, &pos, &cfg, &stop, &send)
+                        }
+                        Job::Decide { id, pos, cfg, stop } => {
+                            run_decision(&mut engine, id, &pos, &cfg, &stop, &send)
+                        }
+                    };
+                    send(event);
                 }
             })
             .expect("spawn the engine thread");
@@ -277,6 +248,56 @@ impl<G: GameRules> Worker<G> {
     }
 }
 
+/// The progress reports of request `id` as [`Event::Info`]s through `send`.
+fn info_sender<'a, M: Clone, C>(
+    id: RequestId,
+    send: &'a dyn Fn(Event<M, C>),
+) -> impl FnMut(&SearchInfo<M>) + 'a {
+    move |info| {
+        send(Event::Info {
+            id,
+            info: info.clone(),
+        });
+    }
+}
+
+/// Runs `search` on `engine`. A panic in the engine (a bug) must not leave the UI waiting
+/// forever: it becomes request `id`'s [`Event::Failed`], and the engine starts afresh.
+fn guarded<G: GameRules, E: Engine<G>, T>(
+    engine: &mut E,
+    id: RequestId,
+    search: impl FnOnce(&mut E) -> T,
+) -> Result<T, Event<G::Move, G::Choice>> {
+    panic::catch_unwind(AssertUnwindSafe(|| search(engine))).map_err(|payload| {
+        engine.clear();
+        Event::Failed {
+            id,
+            reason: panic_message(payload.as_ref()),
+        }
+    })
+}
+
+/// Runs one search for a move, sending its progress reports through `send`; returns the
+/// last event: the move, or the failure (a panicking engine, a finished game).
+fn run_think<G: GameRules, E: Engine<G>>(
+    engine: &mut E,
+    id: RequestId,
+    pos: &G,
+    cfg: &AiConfig,
+    stop: &StopFlag,
+    send: &dyn Fn(Event<G::Move, G::Choice>),
+) -> Event<G::Move, G::Choice> {
+    let mut on_info = info_sender(id, send);
+    match guarded(engine, id, |e| e.think(pos, cfg, stop, &mut on_info)) {
+        Ok(Some(thought)) => Event::Done { id, thought },
+        Ok(None) => Event::Failed {
+            id,
+            reason: "the game is over: there is no move to choose".into(),
+        },
+        Err(failed) => failed,
+    }
+}
+
 /// Runs one analysis request, sending each report through `send` (not the last one, which
 /// is returned: the final analysis with `last`, or the failure of a panicking engine).
 fn run_analysis<G: GameRules, E: Engine<G>>(
@@ -294,22 +315,13 @@ fn run_analysis<G: GameRules, E: Engine<G>>(
             last: false,
         });
     };
-    let result = panic::catch_unwind(AssertUnwindSafe(|| {
-        engine.analyse(pos, cfg, stop, &mut on_update)
-    }));
-    match result {
+    match guarded(engine, id, |e| e.analyse(pos, cfg, stop, &mut on_update)) {
         Ok(analysis) => Event::Analysis {
             id,
             analysis: analysis.unwrap_or_default(),
             last: true,
         },
-        Err(payload) => {
-            engine.clear();
-            Event::Failed {
-                id,
-                reason: panic_message(payload.as_ref()),
-            }
-        }
+        Err(failed) => failed,
     }
 }
 
@@ -323,28 +335,14 @@ fn run_decision<G: GameRules, E: Engine<G>>(
     stop: &StopFlag,
     send: &dyn Fn(Event<G::Move, G::Choice>),
 ) -> Event<G::Move, G::Choice> {
-    let mut on_info = |info: &SearchInfo<G::Move>| {
-        send(Event::Info {
-            id,
-            info: info.clone(),
-        });
-    };
-    let result = panic::catch_unwind(AssertUnwindSafe(|| {
-        engine.decide(pos, cfg, stop, &mut on_info)
-    }));
-    match result {
+    let mut on_info = info_sender(id, send);
+    match guarded(engine, id, |e| e.decide(pos, cfg, stop, &mut on_info)) {
         Ok(Some(decision)) => Event::Decided { id, decision },
         Ok(None) => Event::Failed {
             id,
             reason: "the game is over: there is nothing to decide".into(),
         },
-        Err(payload) => {
-            engine.clear();
-            Event::Failed {
-                id,
-                reason: panic_message(payload.as_ref()),
-            }
-        }
+        Err(failed) => failed,
     }
 }
 
