@@ -103,7 +103,7 @@ fn hot_seat_soosorv8_walks_both_players_through_every_step() {
     click(&mut h, "I8");
     // White asks for three offers; Black (the first player) keeps Black.
     assert_eq!(stage(&h), Stage::DeclareOffers { by: Role::Second });
-    click(&mut h, "3");
+    click(&mut h, "Ask for 3 offers");
     assert_eq!(stage(&h), Stage::ChooseColour { by: Role::First });
     click(&mut h, "Play Black");
     assert_eq!(
@@ -350,4 +350,65 @@ fn hot_seat_profiles_change_colours_with_the_players() {
         (after.black.as_deref(), after.white.as_deref()),
         (Some("bob"), Some(alice.as_str()))
     );
+}
+
+/// Plays the human's side of whatever step the opening waits for, with the panel's buttons
+/// and board clicks.
+fn human_step(h: &mut Harness<'static, App>, offers: &mut std::vec::IntoIter<&str>) {
+    let pos = app(h).gomoku.ctl.session.position().clone();
+    match pos.opening_stage() {
+        Stage::Place { .. } => {
+            let free = pos.legal_moves()[0];
+            click(h, &free.to_string());
+        }
+        Stage::ChooseColour { .. } | Stage::Swap2Choice { .. } => click(h, "Play Black"),
+        Stage::DeclareOffers { .. } => click(h, "Ask for 2 offers"),
+        Stage::Offer { .. } => {
+            // Points far from the stones; one refused as symmetrical just tries the next.
+            let p = offers.next().expect("enough candidate offers");
+            click(h, p);
+        }
+        Stage::PickOffer { .. } => {
+            let first = pos.opening().offers()[0];
+            click(h, &first.to_string());
+        }
+        Stage::Done => {}
+    }
+}
+
+#[test]
+fn a_soosorv8_game_against_the_computer_from_the_first_stone() {
+    let mut h = harness();
+    choose(&mut h, "Opening rule", "Soosõrv-8");
+    easy_computer(&mut h);
+    for name in ["H8", "I9", "J8"] {
+        click(&mut h, name); // placed by the human, the first player
+    }
+    let h3 = app(&h).gomoku.ctl.session.position().history().to_vec();
+    let named = reversi_gomoku::gomoku::opening::canonical_opening(15, h3[0], h3[1], h3[2])
+        .expect("a canonical opening");
+    assert_eq!(named.code(), "3I");
+    let line = format!("The opening is {}.", named.label());
+    assert!(h.query_by_label(&line).is_some(), "{line}");
+    let mut offers = vec!["B2", "N2", "B14", "N14", "C3", "M3", "C13", "M13"].into_iter();
+    for _ in 0..30 {
+        until_human(&mut h, "the computer's step");
+        if !app(&h).gomoku.ctl.session.position().in_opening() {
+            break;
+        }
+        human_step(&mut h, &mut offers);
+    }
+    let ctl = &app(&h).gomoku.ctl;
+    let pos = ctl.session.position();
+    assert!(!pos.in_opening(), "the opening is over");
+    assert!(pos.history().len() >= 5, "the fifth move is on the board");
+    let fifth = pos.history()[4];
+    assert!(pos.opening().offers().contains(&fifth));
+    assert!(ctl.notes().count() >= 1, "the computer explained its steps");
+    // The game goes on: the human's move, the computer's answer.
+    let before = ply(&h);
+    let free = app(&h).gomoku.ctl.session.position().legal_moves()[0];
+    click(&mut h, &free.to_string());
+    until_human(&mut h, "the computer's reply");
+    assert_eq!(ply(&h), before + 2);
 }

@@ -625,6 +625,7 @@ opening-take-black = Play Black
 opening-take-white = Play White
 opening-place-two = Place two more stones
 opening-offers-hover = Black must offer { $count } different 5th moves
+opening-offers-label = Ask for { $count } offers
 opening-did-take = { $role } took { $side }.
 opening-did-place-two = { $role } chose to place two more stones.
 opening-did-declare = { $side } asked for { $count } 5th-move offers.

@@ -600,6 +600,7 @@ opening-take-black = 执黑
 opening-take-white = 执白
 opening-place-two = 再摆两子
 opening-offers-hover = 黑方须提供 { $count } 个不同的第 5 手打点
+opening-offers-label = 要求 { $count } 个打点
 opening-did-take = { $role }选择了{ $side }。
 opening-did-place-two = { $role }选择再摆两子。
 opening-did-declare = { $side }要求提供 { $count } 个第 5 手打点。

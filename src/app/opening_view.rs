@@ -181,8 +181,13 @@ pub fn opening_section(ui: &mut Ui, ctl: &mut Controller<Position>) {
                 }
                 Stage::DeclareOffers { .. } => {
                     for n in 1..=MAX_OFFERS {
-                        if ui
-                            .button(n.to_string())
+                        let button = ui.button(n.to_string());
+                        // A bare number would say nothing to a screen reader.
+                        let name = tr!("opening-offers-label", count = n);
+                        button.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Button, true, &name)
+                        });
+                        if button
                             .on_hover_text(tr!("opening-offers-hover", count = n))
                             .clicked()
                         {
