@@ -262,18 +262,14 @@ fn info_sender<'a, M: Clone, C>(
 }
 
 /// Runs `search` on `engine`. A panic in the engine (a bug) must not leave the UI waiting
-/// forever: it becomes request `id`'s [`Event::Failed`], and the engine starts afresh.
+/// forever: it becomes the reason of a failed request (`Err`), and the engine starts afresh.
 fn guarded<G: GameRules, E: Engine<G>, T>(
     engine: &mut E,
-    id: RequestId,
     search: impl FnOnce(&mut E) -> T,
-) -> Result<T, Event<G::Move, G::Choice>> {
+) -> Result<T, String> {
     panic::catch_unwind(AssertUnwindSafe(|| search(engine))).map_err(|payload| {
         engine.clear();
-        Event::Failed {
-            id,
-            reason: panic_message(payload.as_ref()),
-        }
+        panic_message(payload.as_ref())
     })
 }
 
@@ -288,13 +284,13 @@ fn run_think<G: GameRules, E: Engine<G>>(
     send: &dyn Fn(Event<G::Move, G::Choice>),
 ) -> Event<G::Move, G::Choice> {
     let mut on_info = info_sender(id, send);
-    match guarded(engine, id, |e| e.think(pos, cfg, stop, &mut on_info)) {
+    match guarded(engine, |e| e.think(pos, cfg, stop, &mut on_info)) {
         Ok(Some(thought)) => Event::Done { id, thought },
         Ok(None) => Event::Failed {
             id,
             reason: "the game is over: there is no move to choose".into(),
         },
-        Err(failed) => failed,
+        Err(reason) => Event::Failed { id, reason },
     }
 }
 
@@ -315,13 +311,13 @@ fn run_analysis<G: GameRules, E: Engine<G>>(
             last: false,
         });
     };
-    match guarded(engine, id, |e| e.analyse(pos, cfg, stop, &mut on_update)) {
+    match guarded(engine, |e| e.analyse(pos, cfg, stop, &mut on_update)) {
         Ok(analysis) => Event::Analysis {
             id,
             analysis: analysis.unwrap_or_default(),
             last: true,
         },
-        Err(failed) => failed,
+        Err(reason) => Event::Failed { id, reason },
     }
 }
 
@@ -336,13 +332,13 @@ fn run_decision<G: GameRules, E: Engine<G>>(
     send: &dyn Fn(Event<G::Move, G::Choice>),
 ) -> Event<G::Move, G::Choice> {
     let mut on_info = info_sender(id, send);
-    match guarded(engine, id, |e| e.decide(pos, cfg, stop, &mut on_info)) {
+    match guarded(engine, |e| e.decide(pos, cfg, stop, &mut on_info)) {
         Ok(Some(decision)) => Event::Decided { id, decision },
         Ok(None) => Event::Failed {
             id,
             reason: "the game is over: there is nothing to decide".into(),
         },
-        Err(failed) => failed,
+        Err(reason) => Event::Failed { id, reason },
     }
 }
 
