@@ -953,14 +953,27 @@ impl DataStore {
     /// colours (in a hot-seat game the current profile plays first, whatever colour it takes).
     #[must_use]
     pub fn session_profiles<G: GameRules>(&self, session: &Session<G>) -> BySide<Option<String>> {
-        let start = self.side_profiles(session.start_players());
-        if session.position().colours_exchanged() {
+        self.players_profiles(session.players, session.position().colours_exchanged())
+    }
+
+    /// The profiles of `players` (by colour now) in a game whose colours were `exchanged`
+    /// since the start (see [`DataStore::session_profiles`]).
+    #[must_use]
+    pub fn players_profiles(
+        &self,
+        players: BySide<PlayerKind>,
+        exchanged: bool,
+    ) -> BySide<Option<String>> {
+        fn swap<T>(b: BySide<T>) -> BySide<T> {
             BySide {
-                black: start.white,
-                white: start.black,
+                black: b.white,
+                white: b.black,
             }
+        }
+        if exchanged {
+            swap(self.side_profiles(swap(players)))
         } else {
-            start
+            self.side_profiles(players)
         }
     }
 

@@ -48,6 +48,9 @@ pub struct CurrentGame {
     pub players: BySide<PlayerKind>,
     /// The computer settings of each side.
     pub ai: BySide<AiConfig>,
+    /// The players hold the other colours than at the start (a swap in an opening): in a
+    /// hot-seat game the profiles change colours with them.
+    pub exchanged: bool,
 }
 
 /// The Records window's state.
@@ -244,7 +247,7 @@ impl RecordsWindow {
 /// The two players of the current game and their records in it, side by side.
 fn current_players(ui: &mut Ui, data: &DataStore, current: &CurrentGame) {
     ui.strong(tr!("records-this-game", game = current.key.label()));
-    let profiles = data.side_profiles(current.players);
+    let profiles = data.players_profiles(current.players, current.exchanged);
     let records = data.records();
     ui.columns(2, |cols| {
         for (col, side) in cols.iter_mut().zip(Side::BOTH) {

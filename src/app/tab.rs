@@ -1008,6 +1008,7 @@ impl<G: GameView> AnyTab for Tab<G> {
             key: self.ctl.session.position().game_key(),
             players: self.ctl.session.players,
             ai: self.ctl.ai,
+            exchanged: self.ctl.session.position().colours_exchanged(),
         }
     }
 
