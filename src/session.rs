@@ -1,12 +1,14 @@
-//! One game in progress, for either game: who plays each side, the move history with
-//! unlimited undo/redo, and the turn-skipping undo a player expects against the computer.
+//! One game in progress, for either game: who plays each side, the history of moves (and, in
+//! a Gomoku opening, choices) with unlimited undo/redo, and the turn-skipping undo a player
+//! expects against the computer.
 //!
-//! The session stores a snapshot of the position before every move, so undo is exact by
-//! construction and needs nothing from the rules but [`GameRules::play`].
+//! The session stores a snapshot of the position before every step, so undo is exact by
+//! construction and needs nothing from the rules but [`GameRules::play`] and
+//! [`GameRules::choose`].
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::{BySide, GameRules, Outcome, Side};
+use crate::core::{BySide, GameRules, Outcome, Side, Step};
 
 /// Who makes the moves for one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -37,16 +39,33 @@ impl PlayerKind {
     }
 }
 
-/// A game in progress: start position, played moves (with the position before each), the
-/// moves undone that can be redone, and who plays each side.
+/// One step of a session: a move or a choice of the game.
+pub type StepOf<G> = Step<<G as GameRules>::Move, <G as GameRules>::Choice>;
+
+/// What [`Session::undo_turn`] or [`Session::redo_turn`] took back or replayed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stepped {
+    /// Steps (moves and choices).
+    pub steps: usize,
+    /// Of which moves (plies): what the clock gives back or takes again.
+    pub moves: usize,
+}
+
+/// A game in progress: start position, the steps taken (moves and, in a Gomoku opening,
+/// choices) with the position before each, the steps undone that can be redone, and who
+/// plays each side.
+///
+/// `players` is by colour *now*: when a step exchanges the colours (a swap in an opening,
+/// see [`GameRules::colours_exchanged`]), the players change places with it, and back when
+/// it is undone.
 #[derive(Clone, Debug)]
 pub struct Session<G: GameRules> {
     start: G,
     current: G,
-    /// `(position before the move, move)` for every ply played, oldest first.
-    history: Vec<(G, G::Move)>,
-    /// Undone moves, the next one to redo last.
-    redo: Vec<G::Move>,
+    /// `(position before the step, step)` for every step taken, oldest first.
+    history: Vec<(G, StepOf<G>)>,
+    /// Undone steps, the next one to redo last.
+    redo: Vec<StepOf<G>>,
     /// Who plays each side; may change at any time.
     pub players: BySide<PlayerKind>,
 }
@@ -73,23 +92,55 @@ impl<G: GameRules> Session<G> {
         &self.start
     }
 
-    /// The moves played so far, oldest first (passes included).
-    pub fn moves(&self) -> impl ExactSizeIterator<Item = G::Move> + '_ {
-        self.history.iter().map(|(_, m)| *m)
+    /// The moves played so far, oldest first (passes included; choices left out).
+    pub fn moves(&self) -> impl Iterator<Item = G::Move> + '_ {
+        self.history.iter().filter_map(|(_, step)| match step {
+            Step::Move(m) => Some(*m),
+            Step::Choice(_) => None,
+        })
     }
 
-    /// The last move played, if any.
+    /// Every step taken so far, oldest first.
+    pub fn steps(&self) -> impl ExactSizeIterator<Item = StepOf<G>> + '_ {
+        self.history.iter().map(|(_, step)| *step)
+    }
+
+    /// The choices made so far, each with the number of moves played before it.
+    pub fn choices(&self) -> Vec<(usize, G::Choice)> {
+        let mut moves = 0;
+        let mut out = Vec::new();
+        for (_, step) in &self.history {
+            match step {
+                Step::Move(_) => moves += 1,
+                Step::Choice(c) => out.push((moves, *c)),
+            }
+        }
+        out
+    }
+
+    /// The last move played, if any (a choice made since does not hide it).
     pub fn last_move(&self) -> Option<G::Move> {
-        self.history.last().map(|(_, m)| *m)
+        self.moves().last()
     }
 
     /// The position before the last move, if any (for highlighting what it changed).
     pub fn previous_position(&self) -> Option<&G> {
-        self.history.last().map(|(p, _)| p)
+        self.history
+            .iter()
+            .rev()
+            .find_map(|(before, step)| match step {
+                Step::Move(_) => Some(before),
+                Step::Choice(_) => None,
+            })
     }
 
-    /// Number of plies played.
+    /// Number of plies (moves) played.
     pub fn ply(&self) -> usize {
+        self.moves().count()
+    }
+
+    /// Number of steps (moves and choices) taken.
+    pub fn step_count(&self) -> usize {
         self.history.len()
     }
 
@@ -98,12 +149,21 @@ impl<G: GameRules> Session<G> {
         self.current.outcome()
     }
 
-    /// Who plays the side to move.
+    /// Who takes the next step (see [`GameRules::actor`]).
     pub fn player_to_move(&self) -> PlayerKind {
-        *self.players.get(self.current.side_to_move())
+        *self.players.get(self.current.actor())
     }
 
-    /// True when the game is not over and the computer plays the side to move.
+    /// The players as they were at the start (before any exchange of colours).
+    pub fn start_players(&self) -> BySide<PlayerKind> {
+        if self.current.colours_exchanged() {
+            swapped(self.players)
+        } else {
+            self.players
+        }
+    }
+
+    /// True when the game is not over and the computer takes the next step.
     pub fn is_computer_turn(&self) -> bool {
         self.outcome().is_none() && self.player_to_move() == PlayerKind::Computer
     }
@@ -114,10 +174,27 @@ impl<G: GameRules> Session<G> {
     /// # Errors
     /// The rules' reason when `mv` is illegal; the session is then unchanged.
     pub fn play(&mut self, mv: G::Move) -> Result<(), G::Illegal> {
+        self.step(Step::Move(mv))
+    }
+
+    /// Make `choice` for the player whose choice it is, as [`Session::play`] does a move.
+    ///
+    /// # Errors
+    /// The rules' reason when the choice is not allowed; the session is then unchanged.
+    pub fn choose(&mut self, choice: G::Choice) -> Result<(), G::Illegal> {
+        self.step(Step::Choice(choice))
+    }
+
+    /// Take `step` (see [`Session::play`]).
+    ///
+    /// # Errors
+    /// The rules' reason when it is not allowed; the session is then unchanged.
+    pub fn step(&mut self, step: StepOf<G>) -> Result<(), G::Illegal> {
         let before = self.current.clone();
-        self.current.play(mv)?;
-        self.history.push((before, mv));
-        if self.redo.last() == Some(&mv) {
+        apply(&mut self.current, step)?;
+        self.follow_colours(&before);
+        self.history.push((before, step));
+        if self.redo.last() == Some(&step) {
             self.redo.pop();
         } else {
             self.redo.clear();
@@ -125,78 +202,105 @@ impl<G: GameRules> Session<G> {
         Ok(())
     }
 
-    /// Take back one ply. Returns false when there is nothing to undo.
-    pub fn undo_ply(&mut self) -> bool {
-        match self.history.pop() {
-            Some((before, mv)) => {
-                self.current = before;
-                self.redo.push(mv);
-                true
-            }
-            None => false,
+    /// The players change places when the colours were exchanged (or given back) between
+    /// `before` and now.
+    fn follow_colours(&mut self, before: &G) {
+        if before.colours_exchanged() != self.current.colours_exchanged() {
+            self.players = swapped(self.players);
         }
     }
 
-    /// Replay one undone ply. Returns false when there is nothing to redo.
-    pub fn redo_ply(&mut self) -> bool {
-        let Some(mv) = self.redo.pop() else {
-            return false;
-        };
+    /// Take back one step (a move or a choice); returns it, `None` when there is nothing
+    /// to undo.
+    pub fn undo_step(&mut self) -> Option<StepOf<G>> {
+        let (before, step) = self.history.pop()?;
+        let after = std::mem::replace(&mut self.current, before);
+        self.follow_colours(&after);
+        self.redo.push(step);
+        Some(step)
+    }
+
+    /// Take the next undone step again; returns it, `None` when there is nothing to redo.
+    pub fn redo_step(&mut self) -> Option<StepOf<G>> {
+        let step = *self.redo.last()?;
         let before = self.current.clone();
-        if self.current.play(mv).is_err() {
-            // Cannot happen: the move was legal here when it was undone.
+        if apply(&mut self.current, step).is_err() {
+            // Cannot happen: the step was allowed here when it was undone.
             self.redo.clear();
-            return false;
+            return None;
         }
-        self.history.push((before, mv));
-        true
+        self.redo.pop();
+        self.follow_colours(&before);
+        self.history.push((before, step));
+        Some(step)
     }
 
-    /// Undo back to the previous turn of a human: one ply, then further plies while the
-    /// computer would be to move (so against the computer, Undo skips its reply). When both
-    /// sides are the computer, undoes one ply. Returns the number of plies undone.
-    pub fn undo_turn(&mut self) -> usize {
-        let mut n = 0;
-        if !self.undo_ply() {
-            return 0;
-        }
-        n += 1;
+    /// The step [`Session::redo_step`] would take, if any.
+    pub fn next_redo(&self) -> Option<StepOf<G>> {
+        self.redo.last().copied()
+    }
+
+    /// Undo back to the previous turn of a human: one step, then further steps while the
+    /// computer would take the next one (so against the computer, Undo skips its reply and
+    /// its choices). When both sides are the computer, undoes one step.
+    pub fn undo_turn(&mut self) -> Stepped {
+        let mut done = Stepped::default();
         let any_human = Side::BOTH
             .iter()
             .any(|s| *self.players.get(*s) == PlayerKind::Human);
-        while any_human && self.player_to_move() == PlayerKind::Computer && self.undo_ply() {
-            n += 1;
+        while let Some(step) = self.undo_step() {
+            done.steps += 1;
+            done.moves += usize::from(matches!(step, Step::Move(_)));
+            if !any_human || self.player_to_move() != PlayerKind::Computer {
+                break;
+            }
         }
-        n
+        done
     }
 
-    /// Redo up to the next turn of a human: one ply, then further plies while the computer
-    /// is to move and undone moves remain. Returns the number of plies redone.
-    pub fn redo_turn(&mut self) -> usize {
-        let mut n = 0;
-        if !self.redo_ply() {
-            return 0;
+    /// Redo up to the next turn of a human: one step, then further steps while the computer
+    /// takes the next one and undone steps remain.
+    pub fn redo_turn(&mut self) -> Stepped {
+        let mut done = Stepped::default();
+        while let Some(step) = self.redo_step() {
+            done.steps += 1;
+            done.moves += usize::from(matches!(step, Step::Move(_)));
+            if !self.is_computer_turn() {
+                break;
+            }
         }
-        n += 1;
-        while self.is_computer_turn() && self.redo_ply() {
-            n += 1;
-        }
-        n
+        done
     }
 
-    /// Whether [`Session::undo_ply`] would do something.
+    /// Whether [`Session::undo_step`] would do something.
     pub fn can_undo(&self) -> bool {
         !self.history.is_empty()
     }
 
-    /// Whether [`Session::redo_ply`] would do something.
+    /// Whether [`Session::redo_step`] would do something.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
 
-    /// Restart from `start`, keeping the players.
+    /// Restart from `start`, keeping the players on the colours they hold now.
     pub fn reset(&mut self, start: G) {
         *self = Session::new(start, self.players);
+    }
+}
+
+/// `players` with Black and White exchanged.
+fn swapped(players: BySide<PlayerKind>) -> BySide<PlayerKind> {
+    BySide {
+        black: players.white,
+        white: players.black,
+    }
+}
+
+/// Take `step` in `pos`.
+fn apply<G: GameRules>(pos: &mut G, step: StepOf<G>) -> Result<(), G::Illegal> {
+    match step {
+        Step::Move(m) => pos.play(m),
+        Step::Choice(c) => pos.choose(c),
     }
 }
 
@@ -228,6 +332,7 @@ mod tests {
     impl GameRules for Count {
         type Move = Add;
         type Illegal = Bad;
+        type Choice = crate::core::NoChoice;
         fn side_to_move(&self) -> Side {
             self.to_move
         }
@@ -243,6 +348,9 @@ mod tests {
             self.total += mv.0;
             self.to_move = !self.to_move;
             Ok(())
+        }
+        fn choose(&mut self, choice: crate::core::NoChoice) -> Result<(), Bad> {
+            match choice {}
         }
         fn outcome(&self) -> Option<Outcome> {
             (self.total >= 5).then_some(Outcome::Win(!self.to_move))
@@ -285,7 +393,7 @@ mod tests {
         let mut s = session(PlayerKind::Computer);
         s.play(Add(1)).unwrap(); // human
         s.play(Add(2)).unwrap(); // computer
-        assert_eq!(s.undo_turn(), 2);
+        assert_eq!(s.undo_turn(), Stepped { steps: 2, moves: 2 });
         assert_eq!(
             s.position(),
             &Count {
@@ -293,7 +401,7 @@ mod tests {
                 to_move: Side::Black
             }
         );
-        assert_eq!(s.redo_turn(), 2);
+        assert_eq!(s.redo_turn(), Stepped { steps: 2, moves: 2 });
         assert_eq!(s.position().total, 3);
         assert_eq!(s.moves().collect::<Vec<_>>(), vec![Add(1), Add(2)]);
     }
@@ -303,7 +411,7 @@ mod tests {
         let mut s = session(PlayerKind::Human);
         s.play(Add(1)).unwrap();
         s.play(Add(2)).unwrap();
-        assert_eq!(s.undo_turn(), 1);
+        assert_eq!(s.undo_turn(), Stepped { steps: 1, moves: 1 });
         assert_eq!(s.position().total, 1);
         assert!(s.can_redo());
         s.play(Add(1)).unwrap();
@@ -316,10 +424,10 @@ mod tests {
         let mut s = session(PlayerKind::Human);
         s.play(Add(1)).unwrap();
         s.play(Add(2)).unwrap();
-        s.undo_ply();
-        s.undo_ply();
+        s.undo_step();
+        s.undo_step();
         s.play(Add(1)).unwrap();
-        assert!(s.redo_ply());
+        assert_eq!(s.redo_step(), Some(Step::Move(Add(2))));
         assert_eq!(s.position().total, 3);
     }
 

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use reversi_gomoku::app::analysis::{Analyst, PositionKey, Verdict};
-use reversi_gomoku::core::{GameRules, Score, StopFlag};
+use reversi_gomoku::core::{GameRules, Score, Step, StopFlag};
 use reversi_gomoku::gomoku::{self, GomokuEngine, Rule};
 use reversi_gomoku::reversi::{self, Move, ReversiEngine, solve};
 
@@ -33,6 +33,7 @@ fn key<M: Copy>(moves: &[M]) -> PositionKey<M> {
     PositionKey {
         serial: 1,
         moves: moves.to_vec(),
+        steps: moves.len(),
     }
 }
 
@@ -58,7 +59,8 @@ fn endgame() -> (reversi::Position, Vec<Move>) {
 fn reversi_review_of_an_endgame_matches_the_solver() {
     let (start, moves) = endgame();
     let mut analyst = Analyst::new(ReversiEngine::new(), || {});
-    analyst.start_review(&start, &moves, 600).unwrap();
+    let steps: Vec<_> = moves.iter().map(|&m| Step::Move(m)).collect();
+    analyst.start_review(&start, &steps, 600).unwrap();
     let k = key(&moves);
     poll_until(&mut analyst, &k, &start, "the review", |a| {
         a.review().unwrap().is_done() && !a.is_busy()

@@ -323,3 +323,110 @@ fn match_against_external_engines_forfeits_the_silent_and_reads_edax_answers() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `x,y` answers of a Gomocup brain as (x, y), each on a 15×15 board.
+fn gomocup_points(line: &str) -> Vec<(u8, u8)> {
+    line.split_whitespace()
+        .map(|xy| {
+            let (x, y) = xy.split_once(',').unwrap_or_else(|| panic!("{line:?}"));
+            let p = (x.parse().expect("x"), y.parse().expect("y"));
+            assert!(p.0 < 15 && p.1 < 15, "{line:?} is off the board");
+            p
+        })
+        .collect()
+}
+
+/// One `SWAP2BOARD` exchange with a fresh brain over pipes: the stones sent, the answer
+/// (its last line that is not a MESSAGE), and whether a MESSAGE said why.
+fn swap2board(stones: &[(u8, u8)]) -> (String, bool) {
+    let mut input = String::from("START 15\nINFO rule 1\nINFO timeout_turn 600\nSWAP2BOARD\n");
+    for (x, y) in stones {
+        input.push_str(&format!("{x},{y}\n"));
+    }
+    input.push_str("DONE\nEND\n");
+    let out = run_with_input(BIN, &["gomocup"], input);
+    assert!(out.status.success());
+    let lines = stdout_lines(&out);
+    assert_eq!(lines[0], "OK", "{lines:?}");
+    // The reason, not the search report of a move played after it.
+    let why = lines
+        .iter()
+        .any(|l| l.starts_with("MESSAGE ") && !l.starts_with("MESSAGE depth"));
+    let answers: Vec<&String> = lines[1..]
+        .iter()
+        .filter(|l| !l.starts_with("MESSAGE"))
+        .collect();
+    assert_eq!(answers.len(), 1, "one answer: {lines:?}");
+    (answers[0].clone(), why)
+}
+
+/// A Swap2 opening between two brains as a Gomocup manager runs it (Piskvork protocol,
+/// `SWAP2BOARD`): the first proposes three stones, the second answers SWAP, a fourth move or
+/// two more stones, in which case the first chooses; every answer has the protocol's shape,
+/// only empty points, and a reason; then the game goes on from a `BOARD`.
+#[test]
+fn a_swap2_opening_between_two_brains_over_pipes() {
+    let (three, why) = swap2board(&[]);
+    assert!(why, "the proposal says why");
+    let mut stones = gomocup_points(&three);
+    assert_eq!(stones.len(), 3, "{three}");
+    let (answer, why) = swap2board(&stones);
+    assert!(why);
+    // SWAP: the second brain takes Black and the first, now White, moves next.
+    if answer != "SWAP" {
+        let added = gomocup_points(&answer);
+        assert!(matches!(added.len(), 1 | 2), "{answer}");
+        stones.extend(added);
+    }
+    if stones.len() == 5 {
+        // The first brain chooses: SWAP (Black; the other plays the sixth) or the sixth.
+        let (answer, why) = swap2board(&stones);
+        assert!(why);
+        if answer != "SWAP" {
+            let sixth = gomocup_points(&answer);
+            assert_eq!(sixth.len(), 1, "{answer}");
+            stones.extend(sixth);
+        }
+    }
+    let distinct: std::collections::HashSet<_> = stones.iter().collect();
+    assert_eq!(distinct.len(), stones.len(), "no point twice: {stones:?}");
+    // The opening as a BOARD for the side to move (Black's stones first, alternating).
+    let to_move_black = stones.len().is_multiple_of(2);
+    let mut input = String::from("START 15\nINFO rule 1\nINFO timeout_turn 300\nBOARD\n");
+    for (i, (x, y)) in stones.iter().enumerate() {
+        let black = i.is_multiple_of(2);
+        let own = if black == to_move_black { 1 } else { 2 };
+        input.push_str(&format!("{x},{y},{own}\n"));
+    }
+    input.push_str("DONE\nEND\n");
+    let out = run_with_input(BIN, &["gomocup"], input);
+    let lines: Vec<String> = stdout_lines(&out)
+        .into_iter()
+        .filter(|l| !l.starts_with("MESSAGE"))
+        .collect();
+    let reply = gomocup_points(&lines[1]);
+    assert_eq!(reply.len(), 1);
+    assert!(!stones.contains(&reply[0]), "{lines:?}");
+}
+
+#[test]
+fn swap2board_refuses_a_count_of_stones_no_stage_has() {
+    let out = run_with_input(
+        BIN,
+        &["gomocup"],
+        "SWAP2BOARD\nSTART 15\nSWAP2BOARD\n7,7\n8,8\nDONE\nSWAP2BOARD\n7,7\n7,7\n8,8\nDONE\nABOUT\nEND\n",
+    );
+    let lines = stdout_lines(&out);
+    assert!(lines[0].starts_with("ERROR no START"), "{lines:?}");
+    // Before START the block does not open: its lines are commands of their own.
+    let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("ERROR")).collect();
+    assert!(
+        errors.iter().any(|l| l.contains("0, 3 or 5 stones")),
+        "{lines:?}"
+    );
+    assert!(errors.iter().any(|l| l.contains("occupied")), "{lines:?}");
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("name=")),
+        "it carries on"
+    );
+}

@@ -162,6 +162,8 @@ enum GCmd {
     /// `BOARD` (`false`) or `YXBOARD` (`true`) with stone lines (x, y, field) and junk lines
     /// (`Err`) in between.
     Block(bool, Vec<Result<(u8, u8, u8), Vec<u8>>>),
+    /// `SWAP2BOARD` with these stone lines (`x,y`, in the order placed).
+    Swap2(Vec<(u8, u8)>),
     /// A line that must be refused without any change: the kind of reply expected.
     Garbage(Vec<u8>, Refusal),
     /// A blank line: no reply.
@@ -265,7 +267,11 @@ fn g_command(rng: &mut Rng, big_lines: &mut usize) -> GCmd {
             }
             GCmd::Block(rng.chance(30), lines)
         }
-        73..=82 => GCmd::Garbage(rng.junk_line().into_bytes(), Refusal::Unknown),
+        73..=74 => {
+            let count = *rng.pick(&[0, 0, 3, 3, 3, 5, 5, 1, 2, 4, 6]);
+            GCmd::Swap2((0..count).map(|_| (g_coord(rng), g_coord(rng))).collect())
+        }
+        75..=82 => GCmd::Garbage(rng.junk_line().into_bytes(), Refusal::Unknown),
         83..=88 => GCmd::Garbage(rng.not_utf8_line(), Refusal::Error),
         89..=96 => GCmd::Garbage(rng.pick(G_MALFORMED).as_bytes().to_vec(), Refusal::Error),
         97 if *big_lines > 0 => {
@@ -297,6 +303,13 @@ fn g_render(cmd: &GCmd, out: &mut Vec<u8>) {
                     Ok((x, y, f)) => line(format!("{x},{y},{f}").as_bytes()),
                     Err(junk) => line(junk),
                 }
+            }
+            line(b"DONE");
+        }
+        GCmd::Swap2(stones) => {
+            line(b"SWAP2BOARD");
+            for (x, y) in stones {
+                line(format!("{x},{y}").as_bytes());
             }
             line(b"DONE");
         }
@@ -520,6 +533,7 @@ fn g_check(cmd: &GCmd, s: &mut GShadow, out: &[String], ctx: &str) {
                 out[0]
             );
         }
+        GCmd::Swap2(stones) => check_swap2(stones, s, out, ctx),
         GCmd::Block(yx, lines) => {
             if s.size.is_none() {
                 // No block opens: every following line is a command of its own (a stone, junk
@@ -582,6 +596,51 @@ fn g_check(cmd: &GCmd, s: &mut GShadow, out: &[String], ctx: &str) {
                 s.answer(&done[0], ctx);
             }
         }
+    }
+}
+
+/// Checks the reply to `SWAP2BOARD` with `stones` (see the brain's module docs): errors for
+/// what cannot be played, else three stones, `SWAP`, or stones, all on empty points; the
+/// shadow becomes the brain's board (the stones and its own).
+fn check_swap2(stones: &[(u8, u8)], s: &mut GShadow, out: &[String], ctx: &str) {
+    if s.size.is_none() {
+        // No block opens: SWAP2BOARD is an error, each stone line and DONE unknown.
+        assert_eq!(out.len(), stones.len() + 2, "{ctx}: {out:?}");
+        assert!(is_error(&out[0]), "{ctx}: {out:?}");
+        return;
+    }
+    let on_board: Vec<Point> = stones.iter().filter_map(|&(x, y)| s.point(x, y)).collect();
+    let bad = stones.len() - on_board.len();
+    assert!(out.len() > bad, "{ctx}: {out:?}");
+    assert!(out[..bad].iter().all(|l| is_error(l)), "{ctx}: {out:?}");
+    let done = &out[bad..];
+    let one_error = |done: &[String]| {
+        assert!(done.len() == 1 && is_error(&done[0]), "{ctx}: {done:?}");
+    };
+    let distinct: HashSet<Point> = on_board.iter().copied().collect();
+    if !matches!(on_board.len(), 0 | 3 | 5) || distinct.len() != on_board.len() {
+        return one_error(done);
+    }
+    assert_eq!(done.len(), 1, "{ctx}: {done:?}");
+    s.black.clear();
+    s.white.clear();
+    s.to_move = Side::Black;
+    for &p in &on_board {
+        s.place(p);
+    }
+    if done[0] == "SWAP" {
+        assert!(on_board.len() >= 3, "{ctx}: SWAP on an empty board");
+        return;
+    }
+    let points: Vec<&str> = done[0].split(' ').collect();
+    let expected = match on_board.len() {
+        0 => vec![3],
+        3 => vec![1, 2],
+        _ => vec![1],
+    };
+    assert!(expected.contains(&points.len()), "{ctx}: {done:?}");
+    for xy in points {
+        s.answer(xy, ctx);
     }
 }
 
@@ -682,11 +741,14 @@ fn gomocup_raw(rng: &mut Rng) {
         ]
         .iter()
         .any(|p| l.starts_with(p));
-        let is_move = l
-            .split_once(',')
-            .and_then(|(x, y)| Some(x.parse::<u8>().ok()? < 19 && y.parse::<u8>().ok()? < 19))
-            == Some(true);
-        assert!(known || is_move, "unexpected reply {l:?}");
+        let is_move = |m: &str| {
+            m.split_once(',')
+                .and_then(|(x, y)| Some(x.parse::<u8>().ok()? < 19 && y.parse::<u8>().ok()? < 19))
+                == Some(true)
+        };
+        // A move, or SWAP2BOARD's stones (up to three on a line) or SWAP.
+        let moves = l.split(' ').count() <= 3 && l.split(' ').all(is_move);
+        assert!(known || moves || l == "SWAP", "unexpected reply {l:?}");
     }
 }
 

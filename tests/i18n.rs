@@ -128,6 +128,7 @@ fn every_chinese_message_is_translated() {
         "shortcut-hover",
         "graph-hover",
         "error-field",
+        "renju-opening",
     ];
     let english = messages("en.ftl", ENGLISH_SOURCE);
     for key in english.keys() {

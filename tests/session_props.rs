@@ -36,10 +36,10 @@ where
         s.play(mv)
             .map_err(|e| TestCaseError::fail(format!("{mv}: {e}")))?;
         let after = s.position().clone();
-        prop_assert!(s.undo_ply());
+        prop_assert!(s.undo_step().is_some());
         prop_assert_eq!(s.position(), &before);
         prop_assert_eq!(s.position().side_to_move(), before.side_to_move());
-        prop_assert!(s.redo_ply());
+        prop_assert!(s.redo_step().is_some());
         prop_assert_eq!(s.position(), &after);
     }
     // The move list replays from the start to the current position.
@@ -51,7 +51,7 @@ where
     }
     prop_assert_eq!(&replay, s.position());
     // Undoing everything returns to the start.
-    while s.undo_ply() {}
+    while s.undo_step().is_some() {}
     prop_assert_eq!(s.ply(), 0);
     Ok(())
 }

@@ -8,14 +8,14 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread::{self, JoinHandle};
 
-use crate::core::{AiConfig, Analysis, Engine, GameRules, SearchInfo, StopFlag, Thought};
+use crate::core::{AiConfig, Analysis, Decision, Engine, GameRules, SearchInfo, StopFlag, Thought};
 
 /// Identifies one search request; increases with every [`Worker::start`].
 pub type RequestId = u64;
 
-/// What the worker thread reports.
+/// What the worker thread reports; `M` is the game's move, `C` its choice.
 #[derive(Debug, Clone)]
-pub enum Event<M> {
+pub enum Event<M, C> {
     /// Progress after a completed iteration of request `id`.
     Info {
         /// The request this belongs to.
@@ -29,6 +29,13 @@ pub enum Event<M> {
         id: RequestId,
         /// The chosen move and final report.
         thought: Thought<M>,
+    },
+    /// Request `id` ([`Worker::decide`]) finished with this step of an opening.
+    Decided {
+        /// The request this belongs to.
+        id: RequestId,
+        /// The step, its reason and the last search report.
+        decision: Decision<M, C>,
     },
     /// Progress or the end of analysis request `id` ([`Worker::analyse`]).
     Analysis {
@@ -62,6 +69,12 @@ enum Job<G: GameRules> {
         cfg: AiConfig,
         stop: StopFlag,
     },
+    Decide {
+        id: RequestId,
+        pos: G,
+        cfg: AiConfig,
+        stop: StopFlag,
+    },
     Clear,
 }
 
@@ -69,7 +82,7 @@ enum Job<G: GameRules> {
 /// Dropping the worker cancels any search and lets the thread end.
 pub struct Worker<G: GameRules> {
     jobs: Option<Sender<Job<G>>>,
-    events: Receiver<Event<G::Move>>,
+    events: Receiver<Event<G::Move, G::Choice>>,
     thread: Option<JoinHandle<()>>,
     current: Option<(RequestId, StopFlag)>,
     last_id: RequestId,
@@ -90,48 +103,27 @@ impl<G: GameRules> Worker<G> {
         let thread = thread::Builder::new()
             .name("engine".into())
             .spawn(move || {
+                let send = |event| {
+                    let _ = event_tx.send(event);
+                    notify();
+                };
                 while let Ok(job) = job_rx.recv() {
-                    match job {
-                        Job::Clear => engine.clear(),
-                        Job::Analyse { id, pos, cfg, stop } => {
-                            let event = run_analysis(&mut engine, id, &pos, &cfg, &stop, &|e| {
-                                let _ = event_tx.send(e);
-                                notify();
-                            });
-                            let _ = event_tx.send(event);
-                            notify();
+                    let event = match job {
+                        Job::Clear => {
+                            engine.clear();
+                            continue;
                         }
                         Job::Think { id, pos, cfg, stop } => {
-                            let mut on_info = |info: &SearchInfo<G::Move>| {
-                                let _ = event_tx.send(Event::Info {
-                                    id,
-                                    info: info.clone(),
-                                });
-                                notify();
-                            };
-                            // A panic in the engine must not leave the UI waiting forever: it
-                            // becomes a Failed event, and the engine starts afresh.
-                            let result = panic::catch_unwind(AssertUnwindSafe(|| {
-                                engine.think(&pos, &cfg, &stop, &mut on_info)
-                            }));
-                            let event = match result {
-                                Ok(Some(thought)) => Event::Done { id, thought },
-                                Ok(None) => Event::Failed {
-                                    id,
-                                    reason: "the game is over: there is no move to choose".into(),
-                                },
-                                Err(payload) => {
-                                    engine.clear();
-                                    Event::Failed {
-                                        id,
-                                        reason: panic_message(payload.as_ref()),
-                                    }
-                                }
-                            };
-                            let _ = event_tx.send(event);
-                            notify();
+                            run_think(&mut engine, id, &pos, &cfg, &stop, &send)
                         }
-                    }
+                        Job::Analyse { id, pos, cfg, stop } => {
+                            run_analysis(&mut engine, id, &pos, &cfg, &stop, &send)
+                        }
+                        Job::Decide { id, pos, cfg, stop } => {
+                            run_decision(&mut engine, id, &pos, &cfg, &stop, &send)
+                        }
+                    };
+                    send(event);
                 }
             })
             .expect("spawn the engine thread");
@@ -153,6 +145,19 @@ impl<G: GameRules> Worker<G> {
         let stop = StopFlag::new();
         self.current = Some((id, stop.clone()));
         self.send(Job::Think { id, pos, cfg, stop });
+        id
+    }
+
+    /// Decide the computer's next step in the opening of `pos` ([`Engine::decide`]),
+    /// cancelling any search under way; progress comes back as [`Event::Info`], the step as
+    /// [`Event::Decided`]. Returns the new request's id.
+    pub fn decide(&mut self, pos: G, cfg: AiConfig) -> RequestId {
+        self.cancel();
+        self.last_id += 1;
+        let id = self.last_id;
+        let stop = StopFlag::new();
+        self.current = Some((id, stop.clone()));
+        self.send(Job::Decide { id, pos, cfg, stop });
         id
     }
 
@@ -196,7 +201,7 @@ impl<G: GameRules> Worker<G> {
 
     /// Collect the events of the current request that arrived since the last call, without
     /// waiting. Events of cancelled requests are dropped. After a `Done`, nothing is thinking.
-    pub fn poll(&mut self) -> Vec<Event<G::Move>> {
+    pub fn poll(&mut self) -> Vec<Event<G::Move, G::Choice>> {
         let mut out = Vec::new();
         loop {
             let event = match self.events.try_recv() {
@@ -214,6 +219,7 @@ impl<G: GameRules> Worker<G> {
             let id = match &event {
                 Event::Info { id, .. }
                 | Event::Done { id, .. }
+                | Event::Decided { id, .. }
                 | Event::Analysis { id, .. }
                 | Event::Failed { id, .. } => *id,
             };
@@ -222,7 +228,10 @@ impl<G: GameRules> Worker<G> {
             }
             if matches!(
                 event,
-                Event::Done { .. } | Event::Failed { .. } | Event::Analysis { last: true, .. }
+                Event::Done { .. }
+                    | Event::Decided { .. }
+                    | Event::Failed { .. }
+                    | Event::Analysis { last: true, .. }
             ) {
                 self.current = None;
             }
@@ -239,6 +248,52 @@ impl<G: GameRules> Worker<G> {
     }
 }
 
+/// The progress reports of request `id` as [`Event::Info`]s through `send`.
+fn info_sender<'a, M: Clone, C>(
+    id: RequestId,
+    send: &'a dyn Fn(Event<M, C>),
+) -> impl FnMut(&SearchInfo<M>) + 'a {
+    move |info| {
+        send(Event::Info {
+            id,
+            info: info.clone(),
+        });
+    }
+}
+
+/// Runs `search` on `engine`. A panic in the engine (a bug) must not leave the UI waiting
+/// forever: it becomes the reason of a failed request (`Err`), and the engine starts afresh.
+fn guarded<G: GameRules, E: Engine<G>, T>(
+    engine: &mut E,
+    search: impl FnOnce(&mut E) -> T,
+) -> Result<T, String> {
+    panic::catch_unwind(AssertUnwindSafe(|| search(engine))).map_err(|payload| {
+        engine.clear();
+        panic_message(payload.as_ref())
+    })
+}
+
+/// Runs one search for a move, sending its progress reports through `send`; returns the
+/// last event: the move, or the failure (a panicking engine, a finished game).
+fn run_think<G: GameRules, E: Engine<G>>(
+    engine: &mut E,
+    id: RequestId,
+    pos: &G,
+    cfg: &AiConfig,
+    stop: &StopFlag,
+    send: &dyn Fn(Event<G::Move, G::Choice>),
+) -> Event<G::Move, G::Choice> {
+    let mut on_info = info_sender(id, send);
+    match guarded(engine, |e| e.think(pos, cfg, stop, &mut on_info)) {
+        Ok(Some(thought)) => Event::Done { id, thought },
+        Ok(None) => Event::Failed {
+            id,
+            reason: "the game is over: there is no move to choose".into(),
+        },
+        Err(reason) => Event::Failed { id, reason },
+    }
+}
+
 /// Runs one analysis request, sending each report through `send` (not the last one, which
 /// is returned: the final analysis with `last`, or the failure of a panicking engine).
 fn run_analysis<G: GameRules, E: Engine<G>>(
@@ -247,8 +302,8 @@ fn run_analysis<G: GameRules, E: Engine<G>>(
     pos: &G,
     cfg: &AiConfig,
     stop: &StopFlag,
-    send: &dyn Fn(Event<G::Move>),
-) -> Event<G::Move> {
+    send: &dyn Fn(Event<G::Move, G::Choice>),
+) -> Event<G::Move, G::Choice> {
     let mut on_update = |a: &Analysis<G::Move>| {
         send(Event::Analysis {
             id,
@@ -256,22 +311,34 @@ fn run_analysis<G: GameRules, E: Engine<G>>(
             last: false,
         });
     };
-    let result = panic::catch_unwind(AssertUnwindSafe(|| {
-        engine.analyse(pos, cfg, stop, &mut on_update)
-    }));
-    match result {
+    match guarded(engine, |e| e.analyse(pos, cfg, stop, &mut on_update)) {
         Ok(analysis) => Event::Analysis {
             id,
             analysis: analysis.unwrap_or_default(),
             last: true,
         },
-        Err(payload) => {
-            engine.clear();
-            Event::Failed {
-                id,
-                reason: panic_message(payload.as_ref()),
-            }
-        }
+        Err(reason) => Event::Failed { id, reason },
+    }
+}
+
+/// Runs one decision request, sending its progress reports through `send`; returns the
+/// last event: the decision, or the failure (a panicking engine, a finished game).
+fn run_decision<G: GameRules, E: Engine<G>>(
+    engine: &mut E,
+    id: RequestId,
+    pos: &G,
+    cfg: &AiConfig,
+    stop: &StopFlag,
+    send: &dyn Fn(Event<G::Move, G::Choice>),
+) -> Event<G::Move, G::Choice> {
+    let mut on_info = info_sender(id, send);
+    match guarded(engine, |e| e.decide(pos, cfg, stop, &mut on_info)) {
+        Ok(Some(decision)) => Event::Decided { id, decision },
+        Ok(None) => Event::Failed {
+            id,
+            reason: "the game is over: there is nothing to decide".into(),
+        },
+        Err(reason) => Event::Failed { id, reason },
     }
 }
 

@@ -8,9 +8,12 @@
 //! and the search for it cancelled.
 
 use crate::ai::{Event, RequestId, Worker};
-use crate::core::{AiConfig, Analysis, Engine, GameRules, Level, MAX_DEPTH, MoveScore, Score};
+use crate::core::{
+    AiConfig, Analysis, Engine, GameRules, Level, MAX_DEPTH, MoveScore, Score, Step,
+};
 use crate::i18n::Message;
 use crate::persist::MoveNote;
+use crate::session::StepOf;
 
 /// Time for each position of a game review, in milliseconds.
 pub const REVIEW_MS_PER_POSITION: u64 = 600;
@@ -22,6 +25,9 @@ pub struct PositionKey<M> {
     pub serial: u64,
     /// The moves from the game's start position.
     pub moves: Vec<M>,
+    /// The steps from the start: the moves and the choices of an opening (a choice changes
+    /// the position without a move).
+    pub steps: usize,
 }
 
 /// What the worker is doing for the analyst.
@@ -165,7 +171,8 @@ impl<G: GameRules> Analyst<G> {
         if self.task != Task::Idle || self.failure.is_some() || self.paused {
             return;
         }
-        let live = pos.outcome().is_none();
+        // No hints or scores while an opening rule decides the steps.
+        let live = pos.outcome().is_none() && !pos.in_opening();
         if live && self.hint_pending() && !self.show_scores {
             self.task = Task::Hint(self.worker.start(pos.clone(), hint_config(self.threads)));
         } else if let Some(review) = &self.review
@@ -232,10 +239,10 @@ impl<G: GameRules> Analyst<G> {
     pub fn start_review(
         &mut self,
         start: &G,
-        moves: &[G::Move],
+        steps: &[StepOf<G>],
         ms_per_position: u64,
     ) -> Result<(), Message> {
-        let mut review = Review::new(start, moves)?;
+        let mut review = Review::new(start, steps)?;
         review.ms_per_position = ms_per_position;
         self.stop_review();
         // The review goes first; live scores start again when it is done.
@@ -424,24 +431,36 @@ pub struct Review<G: GameRules> {
 }
 
 impl<G: GameRules> Review<G> {
-    /// A review of the game from `start` through `moves`; a finished final position is
-    /// scored at once from its result.
+    /// A review of the game from `start` through `steps` (its moves, and the choices of an
+    /// opening between them); a finished final position is scored at once from its result.
     ///
     /// # Errors
-    /// The sentence to show when a move does not replay.
-    pub fn new(start: &G, moves: &[G::Move]) -> Result<Review<G>, Message> {
+    /// The sentence to show when a step does not replay.
+    pub fn new(start: &G, steps: &[StepOf<G>]) -> Result<Review<G>, Message> {
         let mut positions = vec![start.clone()];
+        let mut moves = Vec::new();
         let mut pos = start.clone();
-        for (i, &mv) in moves.iter().enumerate() {
-            pos.play(mv).map_err(|e| {
+        for (i, &step) in steps.iter().enumerate() {
+            let (result, text) = match step {
+                Step::Move(mv) => (pos.play(mv), mv.to_string()),
+                Step::Choice(c) => (pos.choose(c), c.to_string()),
+            };
+            result.map_err(|e| {
                 crate::msg!(
                     "teacher-move-does-not-replay",
                     number = i + 1,
-                    mv = mv.to_string(),
+                    mv = text,
                     reason = G::illegal_message(&e)
                 )
             })?;
-            positions.push(pos.clone());
+            match step {
+                // The position before the next move includes the choices made before it.
+                Step::Choice(_) => *positions.last_mut().expect("the start") = pos.clone(),
+                Step::Move(mv) => {
+                    moves.push(mv);
+                    positions.push(pos.clone());
+                }
+            }
         }
         let found = positions
             .iter()
@@ -456,7 +475,7 @@ impl<G: GameRules> Review<G> {
             .collect();
         Ok(Review {
             positions,
-            moves: moves.to_vec(),
+            moves,
             found,
             stopped: false,
             ms_per_position: REVIEW_MS_PER_POSITION,
@@ -473,6 +492,11 @@ impl<G: GameRules> Review<G> {
 
     fn record(&mut self, i: usize, analysis: Analysis<G::Move>, last: bool) {
         let Some(best) = analysis.best() else {
+            // Nothing to analyse there (a choice of an opening is due): asking again would
+            // get nothing again, so the review ends.
+            if last {
+                self.stopped = true;
+            }
             return;
         };
         // Live reports only fill an empty slot; the last one replaces it.

@@ -11,10 +11,10 @@ use crate::core::clock::{
     ClockReading, ClockRecord, GameClock, MonotonicTime, TimeControl, TimeSource,
 };
 use crate::core::{
-    AiConfig, BySide, Ending, Engine, GameRules, Level, Outcome, Score, SearchInfo, Side,
+    AiConfig, BySide, Ending, Engine, GameRules, Level, Outcome, Score, SearchInfo, Side, Step,
 };
 use crate::i18n::Message;
-use crate::session::{PlayerKind, Session};
+use crate::session::{PlayerKind, Session, StepOf};
 use crate::{msg, tr};
 
 use super::draw_offer::{DrawAnswer, DrawJudge, judge_config};
@@ -37,6 +37,9 @@ pub enum Update<M> {
     Idle,
     /// The computer played this move.
     ComputerMoved(M),
+    /// The computer made a choice of an opening rule (its reason is in
+    /// [`Controller::notes`]).
+    ComputerChose,
     /// This side, to move, has just got low on time (see [`GameClock::is_low`]); reported
     /// once per move, for a warning sound.
     TimeLow(Side),
@@ -56,8 +59,17 @@ pub struct Controller<G: GameRules> {
     info: Option<SearchInfo<G::Move>>,
     /// When the current search started.
     started: Option<Instant>,
-    /// A computer move waiting for [`MIN_REPLY_MS`] to pass.
-    held: Option<(G::Move, Instant)>,
+    /// A computer step waiting for [`MIN_REPLY_MS`] to pass, with its reason.
+    held: Option<(StepOf<G>, Instant, Option<Message>)>,
+    /// Whether `ai` is laid out for a position whose colours are exchanged (see
+    /// [`Controller::follow_colours`]).
+    exchanged: bool,
+    /// The computer's explanations of its opening decisions, each with the number of steps
+    /// of the session once it was taken.
+    notes: Vec<(usize, Message)>,
+    /// The number of the session's steps after a human's last step (a note made since is
+    /// news to the human).
+    human_at: usize,
     /// How the game ended off the board (resignation, time, agreed draw); cleared by Undo and
     /// New game.
     ending: Option<Ending>,
@@ -106,6 +118,9 @@ impl<G: GameRules> Controller<G> {
             info: None,
             started: None,
             held: None,
+            exchanged: session.position().colours_exchanged(),
+            notes: Vec::new(),
+            human_at: 0,
             ending: None,
             clock: GameClock::new(TimeControl::None, session_first(&session)),
             session,
@@ -252,10 +267,51 @@ impl<G: GameRules> Controller<G> {
         self.time.now_ms()
     }
 
-    /// Run the clock exactly while the game goes on and nothing holds it.
+    /// Run the clock exactly while the game goes on, past its opening, and nothing holds
+    /// it (an opening's steps are not timed: the clocks start once the colours are settled).
     fn sync_clock(&mut self, now: u64) {
-        let run = self.outcome().is_none() && !self.paused && !self.clock_held;
+        let run = self.outcome().is_none()
+            && !self.paused
+            && !self.clock_held
+            && !self.session.position().in_opening();
         self.clock.set_running(run, now);
+    }
+
+    /// The computer levels change places with the players when the colours were exchanged
+    /// (or given back) since the last look: `ai` stays by colour, as `session.players` does.
+    fn follow_colours(&mut self) {
+        let exchanged = self.session.position().colours_exchanged();
+        if exchanged != self.exchanged {
+            self.exchanged = exchanged;
+            self.ai = BySide {
+                black: self.ai.white,
+                white: self.ai.black,
+            };
+        }
+    }
+
+    /// The computer's explanations of its opening decisions in the game as it stands,
+    /// oldest first, each with the number of the session's steps once it was taken.
+    pub fn notes(&self) -> impl Iterator<Item = &(usize, Message)> {
+        let steps = self.session.step_count();
+        self.notes.iter().filter(move |(at, _)| *at <= steps)
+    }
+
+    /// The computer's latest explanation while it is news: made since the human's last
+    /// step (the computer may have taken more steps since: a choice, then its move).
+    pub fn fresh_note(&self) -> Option<&Message> {
+        let human_at = self.human_at.min(self.session.step_count());
+        self.notes()
+            .last()
+            .filter(|(at, _)| *at > human_at)
+            .map(|(_, note)| note)
+    }
+
+    /// Keep `reason` for the step just taken (the explanations of undone steps go).
+    fn add_note(&mut self, reason: Message) {
+        let at = self.session.step_count();
+        self.notes.retain(|(n, _)| *n < at);
+        self.notes.push((at, reason));
     }
 
     /// A fallen flag ends the game (once): the side to move lost on time.
@@ -281,7 +337,9 @@ impl<G: GameRules> Controller<G> {
         self.ending = None;
         let now = self.now();
         self.clock.truncate(session.ply(), now);
-        std::mem::replace(&mut self.session, session)
+        let old = std::mem::replace(&mut self.session, session);
+        self.follow_colours();
+        old
     }
 
     /// Start playing `session` (a loaded or imported game) as a new game: as
@@ -289,6 +347,10 @@ impl<G: GameRules> Controller<G> {
     /// untimed with no time used until [`Controller::restore_clock`] gives it the saved one.
     pub fn load_game(&mut self, session: Session<G>) {
         self.replace_session(session);
+        // A loaded game's levels come with it, already by colour (see `Tab::load`).
+        self.exchanged = self.session.position().colours_exchanged();
+        self.notes.clear();
+        self.human_at = self.session.step_count();
         self.restore_clock(None);
         self.worker.clear();
         self.serial += 1;
@@ -340,9 +402,15 @@ impl<G: GameRules> Controller<G> {
                         self.info = Some(thought.info);
                         let due = self.started.unwrap_or_else(Instant::now)
                             + Duration::from_millis(MIN_REPLY_MS);
-                        self.held = Some((thought.best, due));
+                        self.held = Some((Step::Move(thought.best), due, None));
                     }
                 },
+                Event::Decided { decision, .. } => {
+                    self.info = Some(decision.info);
+                    let due = self.started.unwrap_or_else(Instant::now)
+                        + Duration::from_millis(MIN_REPLY_MS);
+                    self.held = Some((decision.step, due, decision.reason));
+                }
                 Event::Failed { reason, .. } => {
                     if self.judging.take().is_some() {
                         self.message = Some(msg!("status-draw-judge-failed", reason = reason));
@@ -365,23 +433,38 @@ impl<G: GameRules> Controller<G> {
             self.hurry_at = None;
         }
         let mut result = Update::Idle;
-        if let Some((mv, due)) = self.held {
+        if let Some(due) = self.held.as_ref().map(|held| held.1) {
             let wall = Instant::now();
             if wall < due {
                 return (self.time_low().unwrap_or(Update::Idle), Some(due - wall));
             }
-            self.held = None;
+            let Some((step, _, reason)) = self.held.take() else {
+                unreachable!("a held step was just seen")
+            };
             if self.outcome().is_some() {
                 // Its time ran out while it held the move back.
-            } else if self.session.play(mv).is_ok() {
-                self.clock.moved(now);
+            } else if self.session.step(step).is_ok() {
+                self.follow_colours();
                 self.hurry_at = None;
                 self.message = None;
+                if let Some(reason) = reason {
+                    self.add_note(reason);
+                }
+                result = match step {
+                    Step::Move(mv) => {
+                        self.clock.moved(now);
+                        Update::ComputerMoved(mv)
+                    }
+                    Step::Choice(_) => Update::ComputerChose,
+                };
                 self.sync_clock(now);
-                result = Update::ComputerMoved(mv);
             } else {
                 // Cannot happen: requests are cancelled whenever the position changes.
-                self.message = Some(msg!("status-computer-illegal-move", move = mv.to_string()));
+                let text = match step {
+                    Step::Move(mv) => mv.to_string(),
+                    Step::Choice(c) => c.to_string(),
+                };
+                self.message = Some(msg!("status-computer-illegal-move", move = text));
             }
         }
         if self.session.is_computer_turn()
@@ -413,7 +496,7 @@ impl<G: GameRules> Controller<G> {
     }
 
     fn start_search(&mut self, now: u64) {
-        let side = self.session.position().side_to_move();
+        let side = self.session.position().actor();
         let mut cfg = *self.ai.get(side);
         cfg.time_ms = self.clock.budget_ms(side, now, cfg.time_ms);
         if cfg.level == Level::Hard {
@@ -425,7 +508,12 @@ impl<G: GameRules> Controller<G> {
         };
         self.info = None;
         self.started = Some(Instant::now());
-        self.worker.start(self.session.position().clone(), cfg);
+        let pos = self.session.position().clone();
+        if pos.in_opening() {
+            self.worker.decide(pos, cfg);
+        } else {
+            self.worker.start(pos, cfg);
+        }
     }
 
     /// Stop the computer: cancel its search (or its judging of a draw offer) and drop a held
@@ -487,7 +575,26 @@ impl<G: GameRules> Controller<G> {
     ///
     /// # Errors
     /// The sentence shown to the player.
+    ///
+    /// While Black offers fifth moves in a Gomoku opening, a click offers that point (see
+    /// [`GameRules::choice_at`]).
     pub fn human_move(&mut self, mv: G::Move) -> Result<(), Message> {
+        match self.session.position().choice_at(mv) {
+            Some(choice) => self.human_step(Step::Choice(choice)),
+            None => self.human_step(Step::Move(mv)),
+        }
+    }
+
+    /// A human's choice in an opening (a button of the opening panel), refused with the
+    /// reason as [`Controller::human_move`] refuses a move.
+    ///
+    /// # Errors
+    /// The sentence shown to the player.
+    pub fn human_choice(&mut self, choice: G::Choice) -> Result<(), Message> {
+        self.human_step(Step::Choice(choice))
+    }
+
+    fn human_step(&mut self, step: StepOf<G>) -> Result<(), Message> {
         let now = self.now();
         self.check_time(now);
         let result = if self.outcome().is_some() {
@@ -495,7 +602,7 @@ impl<G: GameRules> Controller<G> {
         } else if self.session.player_to_move() == PlayerKind::Computer {
             Err(msg!("status-computer-to-play"))
         } else {
-            self.session.play(mv).map_err(|e| refusal::<G>(&e))
+            self.session.step(step).map_err(|e| refusal::<G>(&e))
         };
         match &result {
             Ok(()) => {
@@ -503,9 +610,13 @@ impl<G: GameRules> Controller<G> {
                     // The offer lapses with the move.
                     self.cancel();
                 }
-                self.clock.moved(now);
+                self.follow_colours();
+                if matches!(step, Step::Move(_)) {
+                    self.clock.moved(now);
+                }
                 self.sync_clock(now);
                 self.message = None;
+                self.human_at = self.session.step_count();
             }
             Err(e) => self.message = Some(e.clone()),
         }
@@ -520,6 +631,10 @@ impl<G: GameRules> Controller<G> {
         self.clock = GameClock::new(self.time_control, start.side_to_move());
         self.low_reported = None;
         self.session.reset(start);
+        // The players keep their colours; a new opening starts from them.
+        self.exchanged = self.session.position().colours_exchanged();
+        self.notes.clear();
+        self.human_at = 0;
         self.info = None;
         self.message = None;
         self.ending = None;
@@ -537,9 +652,10 @@ impl<G: GameRules> Controller<G> {
         match self.ending.take() {
             Some(Ending::Resigned(_) | Ending::DrawAgreed) => self.message = None,
             ending => {
-                let n = self.session.undo_turn();
-                self.clock.undo(n, now);
-                self.message = if n == 0 && ending.is_none() {
+                let undone = self.session.undo_turn();
+                self.follow_colours();
+                self.clock.undo(undone.moves, now);
+                self.message = if undone.steps == 0 && ending.is_none() {
                     Some(msg!("status-nothing-to-undo"))
                 } else {
                     None
@@ -558,9 +674,12 @@ impl<G: GameRules> Controller<G> {
         self.ending = None;
         self.message = None;
         let mut undone = 0;
-        while self.session.ply() > ply && self.session.undo_ply() {
-            undone += 1;
+        while self.session.ply() > ply
+            && let Some(step) = self.session.undo_step()
+        {
+            undone += usize::from(matches!(step, Step::Move(_)));
         }
+        self.follow_colours();
         self.clock.undo(undone, now);
         self.sync_clock(now);
     }
@@ -574,9 +693,10 @@ impl<G: GameRules> Controller<G> {
         }
         self.cancel();
         let now = self.now();
-        let n = self.session.redo_turn();
-        self.clock.redo(n, now);
-        self.message = if n == 0 {
+        let redone = self.session.redo_turn();
+        self.follow_colours();
+        self.clock.redo(redone.moves, now);
+        self.message = if redone.steps == 0 {
             Some(msg!("status-nothing-to-redo"))
         } else {
             None
@@ -591,7 +711,7 @@ impl<G: GameRules> Controller<G> {
             return;
         }
         *self.session.players.get_mut(side) = kind;
-        if kind == PlayerKind::Human && self.session.position().side_to_move() == side {
+        if kind == PlayerKind::Human && self.session.position().actor() == side {
             self.cancel();
         }
     }
@@ -603,7 +723,7 @@ impl<G: GameRules> Controller<G> {
             return;
         }
         *self.ai.get_mut(side) = cfg;
-        if self.session.position().side_to_move() == side && self.is_thinking() {
+        if self.session.position().actor() == side && self.is_thinking() {
             self.cancel();
         }
     }
@@ -626,7 +746,7 @@ impl<G: GameRules> Controller<G> {
             Some(Outcome::Win(side)) => tr!("status-wins", side = side.label()),
             Some(Outcome::Draw) => tr!("status-draw"),
             None => {
-                let side = self.session.position().side_to_move().label();
+                let side = self.session.position().actor().label();
                 match self.session.player_to_move() {
                     PlayerKind::Computer => tr!("status-computer-thinking", side = side),
                     PlayerKind::Human => tr!("status-to-move", side = side),
@@ -645,7 +765,10 @@ impl<G: DrawJudge> Controller<G> {
     /// Who may offer a draw now and to whom: the human to move, to the other side, when the
     /// game goes on and nothing else is pending. `None` when no offer can be made.
     pub fn draw_offer_sides(&self) -> Option<(Side, PlayerKind)> {
-        if self.outcome().is_some() || self.judging.is_some() {
+        if self.outcome().is_some()
+            || self.judging.is_some()
+            || self.session.position().in_opening()
+        {
             return None;
         }
         let side = self.session.position().side_to_move();

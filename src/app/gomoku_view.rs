@@ -9,7 +9,7 @@
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Stroke, StrokeKind, Ui, Vec2};
 
 use crate::core::{BySide, GameRules, Level, Outcome, Side};
-use crate::gomoku::{GomokuEngine, Point, Position, Rule, Threat};
+use crate::gomoku::{GomokuEngine, OpeningEngine, OpeningRule, Point, Position, Rule, Threat};
 use crate::persist::MoveNote;
 use crate::session::{PlayerKind, Session};
 use crate::tr;
@@ -17,6 +17,7 @@ use crate::tr;
 use super::board::{BoardGeometry, BoardLook, Cell};
 use super::controller::Controller;
 use super::eval_graph::GraphUnit;
+use super::opening_view;
 use super::panels;
 use super::tab::{GameView, Tab};
 use super::theme::Palette;
@@ -38,6 +39,8 @@ pub struct GomokuView {
     pub rule: Rule,
     /// Board size for the next new game, 9..=19 (Renju is always 15).
     pub size: u8,
+    /// Opening rule for the next new game (the current game's is in its position).
+    pub opening: OpeningRule,
     /// Mark Black's forbidden points under Renju when Black is to move.
     pub show_forbidden: bool,
     /// Mark points where either side would make a four or an open three.
@@ -69,12 +72,13 @@ impl GameView for Position {
         let start = Position::new(DEFAULT_SIZE, rule).expect("15×15 suits every rule");
         let ctl = Controller::new(
             Session::new(start, players),
-            GomokuEngine::default(),
+            OpeningEngine::default(),
             move || repaint.request_repaint(),
         );
         let view = GomokuView {
             rule,
             size: DEFAULT_SIZE,
+            opening: OpeningRule::Free,
             show_forbidden: true,
             show_threats: false,
         };
@@ -87,13 +91,22 @@ impl GameView for Position {
         } else {
             view.size
         };
-        Position::new(size, view.rule).map_err(|e| e.message().to_string())
+        let opening = if view.opening.suits(view.rule) {
+            view.opening
+        } else {
+            OpeningRule::Free
+        };
+        Position::new(size, view.rule)
+            .map_err(|e| e.message().to_string())?
+            .with_opening(opening)
+            .map_err(|e| e.message().to_string())
     }
 
     fn after_load(tab: &mut GomokuTab) {
         let pos = tab.ctl.session.position();
         tab.view.rule = pos.rule();
         tab.view.size = pos.size();
+        tab.view.opening = pos.opening().rule();
     }
 
     fn side_line(tab: &GomokuTab, ui: &mut Ui, side: Side) {
@@ -104,12 +117,13 @@ impl GameView for Position {
             Side::Black => black,
             Side::White => moves - black,
         };
+        let to_move = session.position().actor();
         let over = tab.ctl.outcome().is_some();
         // Wrapped: beside a picture in a narrow panel the clock goes under the line.
         ui.horizontal_wrapped(|ui| {
             panels::side_icon(ui, tab.palette.piece(side));
             let player = session.players.get(side).label();
-            if side == session.position().side_to_move() && !over {
+            if side == to_move && !over {
                 ui.strong(tr!(
                     "panel-stones-to-move",
                     side = side.label(),
@@ -129,6 +143,10 @@ impl GameView for Position {
     }
 
     fn panel_settings(tab: &mut GomokuTab, ui: &mut Ui) {
+        if tab.ctl.session.start_position().opening().rule() != OpeningRule::Free {
+            opening_view::opening_section(ui, &mut tab.ctl);
+            ui.separator();
+        }
         rule_settings(tab, ui);
         ui.separator();
     }
@@ -140,15 +158,27 @@ impl GameView for Position {
         ui.checkbox(&mut tab.display.move_numbers, tr!("panel-move-numbers"));
     }
 
+    /// The rule, the size, and the game's state; during an opening, what it waits for
+    /// (unless a message says why a click was refused), and the computer's latest reason
+    /// while it is news.
     fn status(tab: &GomokuTab) -> String {
         let pos = tab.ctl.session.position();
-        format!(
+        let state = match opening_view::prompt(&tab.ctl.session) {
+            Some(prompt) if tab.ctl.message().is_none() && tab.ctl.ending().is_none() => prompt,
+            _ => tab.ctl.status_line(),
+        };
+        let mut line = format!(
             "{} · {}×{} · {}",
             pos.rule().label(),
             pos.size(),
             pos.size(),
-            tab.ctl.status_line()
-        )
+            state
+        );
+        if let Some(note) = tab.ctl.fresh_note() {
+            line.push_str(" · ");
+            line.push_str(note);
+        }
+        line
     }
 
     const LEGAL_MARKS: bool = false;
@@ -197,6 +227,7 @@ impl GameView for Position {
         );
         if pos.outcome().is_none() {
             draw_marks(&tab.view, look.palette, painter, pos, &geo);
+            opening_view::draw_marks(painter, pos, &geo, look.palette);
         }
         geo
     }
@@ -260,7 +291,8 @@ impl GameView for Position {
 /// from the next New game.
 fn rule_settings(tab: &mut GomokuTab, ui: &mut Ui) {
     let current = tab.ctl.session.position().rule();
-    let fresh = tab.ctl.session.ply() == 0;
+    let current_opening = tab.ctl.session.start_position().opening().rule();
+    let fresh = tab.ctl.session.step_count() == 0;
     let view = &mut tab.view;
     let mut changed = false;
     egui::ComboBox::new("gomoku-rule", tr!("panel-rule"))
@@ -280,8 +312,11 @@ fn rule_settings(tab: &mut GomokuTab, ui: &mut Ui) {
             egui::Slider::new(&mut view.size, 9..=19).text(tr!("panel-board-size")),
         )
         .changed();
+    changed |= opening_view::opening_chooser(ui, &mut view.opening, view.rule);
     let pending_size = if renju { DEFAULT_SIZE } else { view.size };
-    let differs = view.rule != current || pending_size != tab.ctl.session.position().size();
+    let differs = view.rule != current
+        || pending_size != tab.ctl.session.position().size()
+        || view.opening != current_opening;
     if changed && fresh {
         // Nothing played yet: apply at once.
         tab.start_new_game();

@@ -170,6 +170,7 @@ fn gomoku_rules(ui: &mut Ui, palette: &'static Palette) {
     paragraph(ui, &tr!("help-gomoku-standard"));
     paragraph(ui, &tr!("help-gomoku-renju"));
     paragraph(ui, &tr!("help-gomoku-threes"));
+    paragraph(ui, &tr!("help-gomoku-openings"));
     ui.horizontal_wrapped(|ui| {
         for d in diagrams::renju() {
             let mut marks = vec![if d.kind.is_some() {

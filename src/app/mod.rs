@@ -15,6 +15,7 @@ pub mod gomoku_view;
 pub mod help;
 pub mod lock;
 pub mod music;
+pub mod opening_view;
 pub mod panels;
 pub mod persistence;
 pub mod pictures;
@@ -368,7 +369,9 @@ impl ReversiGomokuApp {
         game: GameKind,
     ) -> crate::core::BySide<panels::PlayerCard> {
         let current = self.tab(game).current_game();
-        let profiles = self.data.side_profiles(current.players);
+        let profiles = self
+            .data
+            .players_profiles(current.players, current.exchanged);
         let records = records_window::side_records(self.data.records(), &profiles, &current);
         let mut card = |record: records_window::SideRecord| panels::PlayerCard {
             face: record.face(ctx, &self.data, &mut self.pictures),

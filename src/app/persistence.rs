@@ -38,7 +38,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::core::clock::{ClockRecord, TimeControl};
-use crate::core::{AiConfig, BySide, Ending, GameRules, Outcome, Side};
+use crate::core::{AiConfig, BySide, Ending, GameRules, Outcome, Side, Step};
 use crate::gomoku;
 use crate::i18n::{Language, Message};
 use crate::msg;
@@ -161,11 +161,18 @@ impl PersistGame for gomoku::Position {
         meta: GameMeta,
         times: &[u64],
     ) -> Result<SavedGame, LoadError> {
-        SavedGame::from_gomoku_at(
-            meta,
-            session.start_position(),
-            with_times(session.moves(), times),
-        )
+        let mut moves = 0;
+        let steps = session.steps().map(|step| {
+            let time = match step {
+                Step::Move(_) => {
+                    moves += 1;
+                    times.get(moves - 1).copied().unwrap_or(0)
+                }
+                Step::Choice(_) => 0,
+            };
+            (step, time)
+        });
+        SavedGame::from_gomoku_steps(meta, session.start_position(), steps)
     }
 
     fn session_from(saved: &SavedGame) -> Result<Session<Self>, LoadError> {
@@ -181,6 +188,8 @@ impl PersistGame for gomoku::Position {
 #[derive(Clone, Debug, PartialEq)]
 struct Snapshot<M> {
     moves: Vec<M>,
+    /// The choices of an opening, each with the moves before it (as text).
+    choices: Vec<(usize, String)>,
     players: BySide<PlayerKind>,
     ai: BySide<AiConfig>,
     profiles: BySide<Option<String>>,
@@ -354,7 +363,7 @@ pub fn tick<G: PersistGame>(
     tracker.times.truncate(ply);
     let now = unix_ms_now();
     tracker.times.resize(ply, now);
-    let profiles = data.side_profiles(ctl.session.players);
+    let profiles = data.session_profiles(&ctl.session);
     // The autosave goes first: the writer handles requests in order, so the autosave naming
     // this game (its id, the finished board) is on disk before its result is recorded, and a
     // crash between the two leaves a game the next start finds already recorded.
@@ -394,6 +403,12 @@ fn autosave_if_changed<G: PersistGame>(
 ) {
     let snapshot = Snapshot {
         moves: ctl.session.moves().collect(),
+        choices: ctl
+            .session
+            .choices()
+            .into_iter()
+            .map(|(at, c)| (at, c.to_string()))
+            .collect(),
         players: ctl.session.players,
         ai: ctl.ai,
         profiles: profiles.clone(),
@@ -1039,6 +1054,35 @@ impl DataStore {
                     current.clone()
                 }
             }),
+        }
+    }
+
+    /// The profile of each side of `session` as it stands: [`DataStore::side_profiles`] of
+    /// the players at its start, changing colours with them when an opening exchanged the
+    /// colours (in a hot-seat game the current profile plays first, whatever colour it takes).
+    #[must_use]
+    pub fn session_profiles<G: GameRules>(&self, session: &Session<G>) -> BySide<Option<String>> {
+        self.players_profiles(session.players, session.position().colours_exchanged())
+    }
+
+    /// The profiles of `players` (by colour now) in a game whose colours were `exchanged`
+    /// since the start (see [`DataStore::session_profiles`]).
+    #[must_use]
+    pub fn players_profiles(
+        &self,
+        players: BySide<PlayerKind>,
+        exchanged: bool,
+    ) -> BySide<Option<String>> {
+        fn swap<T>(b: BySide<T>) -> BySide<T> {
+            BySide {
+                black: b.white,
+                white: b.black,
+            }
+        }
+        if exchanged {
+            swap(self.side_profiles(swap(players)))
+        } else {
+            self.side_profiles(players)
         }
     }
 

@@ -51,6 +51,9 @@ pub struct CurrentGame {
     pub players: BySide<PlayerKind>,
     /// The computer settings of each side.
     pub ai: BySide<AiConfig>,
+    /// The players hold the other colours than at the start (a swap in an opening): in a
+    /// hot-seat game the profiles change colours with them.
+    pub exchanged: bool,
 }
 
 /// One side of the current game and its record there, as the Records window and the side
@@ -505,7 +508,7 @@ impl RecordsWindow {
 /// The two players of the current game and their records in it, side by side.
 fn current_players(ui: &mut Ui, data: &DataStore, pictures: &mut Pictures, current: &CurrentGame) {
     ui.strong(tr!("records-this-game", game = current.key.label()));
-    let profiles = data.side_profiles(current.players);
+    let profiles = data.players_profiles(current.players, current.exchanged);
     let sides = side_records(data.records(), &profiles, current);
     ui.columns(2, |cols| {
         for (col, side) in cols.iter_mut().zip(Side::BOTH) {

@@ -2,7 +2,8 @@
 //! first / previous / next / last buttons, a move slider and auto-play.
 //!
 //! A replay keeps its own copy of the game, with both sides Human, and moves through it by
-//! undo and redo; the live game is never touched (its computer is paused meanwhile), so
+//! undo and redo, a move at a time (the choices of an opening made after a move show with
+//! it); the live game is never touched (its computer is paused meanwhile), so
 //! everything that reads the live game — saving, the autosave, the win records, the
 //! "count as a loss" question — sees it as it is. "Close replay" simply drops the copy; "Play
 //! from here" makes the copy, cut at the position shown, the live game.
@@ -11,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use egui::Ui;
 
-use crate::core::{BySide, GameRules};
+use crate::core::{BySide, GameRules, Step};
 use crate::session::{PlayerKind, Session};
 use crate::tr;
 
@@ -57,9 +58,9 @@ impl<G: GameRules> Replay<G> {
                 white: PlayerKind::Human,
             },
         );
-        for mv in live.moves() {
-            if session.play(mv).is_err() {
-                break; // cannot happen: the moves were legal in the live game
+        for step in live.steps() {
+            if session.step(step).is_err() {
+                break; // cannot happen: the steps were legal in the live game
             }
         }
         Replay {
@@ -91,20 +92,25 @@ impl<G: GameRules> Replay<G> {
         self.session.ply()
     }
 
-    /// Show the position after `n` moves (clamped to the game).
+    /// Show the position after `n` moves (clamped to the game), with the choices made
+    /// after the `n`th move.
     pub fn go_to(&mut self, n: usize) {
         let n = n.min(self.len);
-        while self.session.ply() > n && self.session.undo_ply() {}
-        while self.session.ply() < n && self.session.redo_ply() {}
+        while self.session.ply() > n && self.session.undo_step().is_some() {}
+        while self.session.ply() < n && self.session.redo_step().is_some() {}
+        while matches!(self.session.next_redo(), Some(Step::Choice(_))) {
+            self.session.redo_step();
+        }
         self.last_step = Instant::now();
     }
 
-    /// The position shown as a live session played by `players`, the later moves dropped.
+    /// The position shown as a live session, the later steps dropped; `players` are the
+    /// players at the start of the game (they change colours with its swaps).
     pub fn into_session(self, players: BySide<PlayerKind>) -> Session<G> {
         let mut live = Session::new(self.session.start_position().clone(), players);
-        for mv in self.session.moves() {
-            if live.play(mv).is_err() {
-                break; // cannot happen: the same moves from the same start
+        for step in self.session.steps() {
+            if live.step(step).is_err() {
+                break; // cannot happen: the same steps from the same start
             }
         }
         live

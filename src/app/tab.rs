@@ -460,7 +460,7 @@ impl<G: GameView> Tab<G> {
     /// game for the win records).
     fn play_from_here(&mut self) {
         if let Some(replay) = self.replay.take() {
-            let players = self.ctl.session.players;
+            let players = self.ctl.session.start_players();
             self.ctl.replace_session(replay.into_session(players));
             self.sync_pause();
         }
@@ -494,7 +494,7 @@ impl<G: GameView> Tab<G> {
     /// # Errors
     /// When the game's start fails the set-up checks (only possible through the API).
     pub fn saved(&self, data: &DataStore) -> Result<SavedGame, LoadError> {
-        let profiles = data.side_profiles(self.ctl.session.players);
+        let profiles = data.session_profiles(&self.ctl.session);
         let mut saved = persistence::current_saved_game(&self.ctl, &self.track, &profiles)?;
         // A review of exactly this game goes with it: an annotated game.
         if let Some(review) = self.teacher.review()
@@ -520,7 +520,7 @@ impl<G: GameView> Tab<G> {
             key: ctl.session.position().game_key(),
             players,
             ai: ctl.ai,
-            profiles: data.side_profiles(players),
+            profiles: data.session_profiles(&ctl.session),
             outcome: Outcome::Win(human.other()),
             hints: self.track.hints,
         };
@@ -887,7 +887,7 @@ fn resigning_side<G: GameRules>(ctl: &Controller<G>) -> Option<Side> {
     match (ctl.session.players.black, ctl.session.players.white) {
         (PlayerKind::Human, PlayerKind::Computer) => Some(Side::Black),
         (PlayerKind::Computer, PlayerKind::Human) => Some(Side::White),
-        (PlayerKind::Human, PlayerKind::Human) => Some(ctl.session.position().side_to_move()),
+        (PlayerKind::Human, PlayerKind::Human) => Some(ctl.session.position().actor()),
         (PlayerKind::Computer, PlayerKind::Computer) => None,
     }
 }
@@ -993,6 +993,7 @@ impl<G: GameView> AnyTab for Tab<G> {
                 ctx.request_repaint();
                 self.cue_move(Sound::ComputerMove);
             }
+            Update::ComputerChose => ctx.request_repaint(),
             Update::TimeLow(_) => {
                 ctx.request_repaint();
                 self.cue(Sound::TimeLow);
@@ -1090,6 +1091,7 @@ impl<G: GameView> AnyTab for Tab<G> {
             key: self.ctl.session.position().game_key(),
             players: self.ctl.session.players,
             ai: self.ctl.ai,
+            exchanged: self.ctl.session.position().colours_exchanged(),
         }
     }
 

@@ -7,6 +7,7 @@ use egui::{Align2, Color32, FontId, Painter, Stroke, Ui};
 
 use crate::core::{Engine, GameRules, MoveScore, Score};
 use crate::persist::MoveNote;
+use crate::session::StepOf;
 use crate::tr;
 
 use super::analysis::{
@@ -95,11 +96,11 @@ impl<G: GameRules> Teacher<G> {
         &mut self,
         ctx: &egui::Context,
         start: &G,
-        moves: &[G::Move],
+        steps: &[StepOf<G>],
     ) -> Result<(), crate::i18n::Message> {
         self.shown_better = None;
         let ms = self.review_ms;
-        self.analyst::<E>(ctx).start_review(start, moves, ms)
+        self.analyst::<E>(ctx).start_review(start, steps, ms)
     }
 
     /// Pause the analysis (the window is locked) or let it go on; see [`Analyst::set_paused`].
@@ -437,6 +438,7 @@ impl<G: GameView> Tab<G> {
     fn position_key(&self) -> PositionKey<G::Move> {
         PositionKey {
             serial: self.ctl.serial(),
+            steps: self.shown().step_count(),
             moves: self.shown().moves().collect(),
         }
     }
@@ -452,7 +454,7 @@ impl<G: GameView> Tab<G> {
     /// replay or after the game, the scores and the review teach instead).
     #[must_use]
     pub fn hint_allowed(&self) -> bool {
-        self.human_turn()
+        self.human_turn() && !self.ctl.session.position().in_opening()
     }
 
     /// The Hint action (H, the Hint button, the board menu): the strong engine's move for the
@@ -492,10 +494,10 @@ impl<G: GameView> Tab<G> {
         }
         if out.review {
             let start = self.ctl.session.start_position().clone();
-            let moves: Vec<G::Move> = self.ctl.session.moves().collect();
+            let steps: Vec<StepOf<G>> = self.ctl.session.steps().collect();
             if let Err(e) = self
                 .teacher
-                .start_review::<G::Engine>(ui.ctx(), &start, &moves)
+                .start_review::<G::Engine>(ui.ctx(), &start, &steps)
             {
                 self.ctl.set_message(e);
             }
@@ -507,7 +509,7 @@ impl<G: GameView> Tab<G> {
             && let Some(review) = self.teacher.review()
         {
             let mut session = self.ctl.session.clone();
-            while session.ply() > review.moves.len() && session.undo_ply() {}
+            while session.ply() > review.moves.len() && session.undo_step().is_some() {}
             let text = G::annotated_transcript(&session, &review.notes());
             ui.ctx().copy_text(text);
         }

@@ -506,6 +506,38 @@ impl<M: Copy> Analysis<M> {
     }
 }
 
+/// One step of a game: a move, or a choice that puts nothing on the board (under Gomoku's
+/// opening rules: taking a colour, declaring or offering fifth moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step<M, C> {
+    /// A move.
+    Move(M),
+    /// A choice.
+    Choice(C),
+}
+
+/// The choices of a game that has none (Reversi): a type without values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NoChoice {}
+
+impl fmt::Display for NoChoice {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {}
+    }
+}
+
+/// The computer's step while a game is in its opening ([`Engine::decide`]): a move or a
+/// choice, why it was taken, and the report of the search behind it.
+#[derive(Clone, Debug)]
+pub struct Decision<M, C> {
+    /// What to do.
+    pub step: Step<M, C>,
+    /// Why, for the player ("I take White: …"), when the engine explains itself.
+    pub reason: Option<crate::i18n::Message>,
+    /// The last search's report (its score is the decision's evaluation).
+    pub info: SearchInfo<M>,
+}
+
 /// A cancel flag shared between the UI thread and a search; the search polls it every few
 /// thousand nodes and returns its best move so far once it is raised.
 #[derive(Clone, Debug, Default)]
@@ -539,6 +571,10 @@ pub trait GameRules: Clone + Send + 'static {
     /// Why a move was refused; its `Display` is the sentence shown to the player.
     type Illegal: fmt::Display + fmt::Debug;
 
+    /// A choice a player makes that puts nothing on the board: Gomoku's opening rules
+    /// (take a colour, declare or offer fifth moves); [`NoChoice`] in a game without.
+    type Choice: Copy + Eq + fmt::Debug + fmt::Display + Send + 'static;
+
     /// Why the rules refused a move, for the window, in its language; the default shows the
     /// English [`fmt::Display`] text.
     fn illegal_message(err: &Self::Illegal) -> crate::i18n::Message {
@@ -557,6 +593,37 @@ pub trait GameRules: Clone + Send + 'static {
     /// # Errors
     /// As [`GameRules::check_move`]; the position is unchanged on error.
     fn play(&mut self, mv: Self::Move) -> Result<(), Self::Illegal>;
+    /// Make `choice` for [`GameRules::actor`].
+    ///
+    /// # Errors
+    /// The game's reason when the choice is not allowed now; the position is then unchanged.
+    fn choose(&mut self, choice: Self::Choice) -> Result<(), Self::Illegal>;
+
+    /// The side whose player takes the next step: the side to move, except during an opening
+    /// where one player places stones of both colours or must choose (Gomoku's Swap: the
+    /// first player, tentatively Black, places the white opening stone too).
+    fn actor(&self) -> Side {
+        self.side_to_move()
+    }
+
+    /// Whether an opening rule still decides the steps (who places stones, which choices are
+    /// due): the computer then takes its steps through [`Engine::decide`].
+    fn in_opening(&self) -> bool {
+        false
+    }
+
+    /// Whether the players hold the other colours than the ones they started with (a swap
+    /// in an opening): who played Black at the start now plays White.
+    fn colours_exchanged(&self) -> bool {
+        false
+    }
+
+    /// The choice that a click on `mv`'s point makes now, when the next step is a choice
+    /// made on the board (a Soosõrv fifth-move offer); `None` when a click is a move.
+    fn choice_at(&self, _mv: Self::Move) -> Option<Self::Choice> {
+        None
+    }
+
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;
     /// All legal moves (a lone pass when the side to move must pass); empty when the game is over.
@@ -612,6 +679,24 @@ pub trait Engine<G: GameRules>: Send {
         };
         on_update(&analysis);
         Some(analysis)
+    }
+
+    /// The computer's next step while `pos` is in its opening ([`GameRules::in_opening`]):
+    /// a move or a choice, with the reason when the engine gives one; `None` when the game
+    /// is over. The default plays the move [`Engine::think`] chooses, without a reason.
+    fn decide(
+        &mut self,
+        pos: &G,
+        cfg: &AiConfig,
+        stop: &StopFlag,
+        on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> Option<Decision<G::Move, G::Choice>> {
+        let thought = self.think(pos, cfg, stop, on_info)?;
+        Some(Decision {
+            step: Step::Move(thought.best),
+            reason: None,
+            info: thought.info,
+        })
     }
 
     /// Forget everything learned so far (transposition table), e.g. on a new game.

@@ -15,6 +15,9 @@
 //! - [`vct`]: [`find_vct`], victory by continuous threats (fours and open threes, every
 //!   defence of a three tried, counter-fours included; Renju-aware).
 //! - [`engine`]: [`GomokuEngine`] with the Easy, Medium and Hard levels.
+//! - [`opening`]: the tournament opening rules (Swap, Swap2, Soosõrv-8) as a state machine,
+//!   and the 26 canonical Renju openings.
+//! - [`opening_engine`]: the computer in every role of those openings ([`OpeningEngine`]).
 //!
 //! Coordinates: column letters A, B, C, … from the left (consecutive, no letter skipped, so a
 //! 19×19 board runs A–S), rows 1, 2, … from the BOTTOM, as on printed Renju boards; H8 is the
@@ -23,6 +26,8 @@
 pub mod analysis;
 mod board;
 pub mod engine;
+pub mod opening;
+pub mod opening_engine;
 pub mod pattern;
 pub mod point;
 pub mod position;
@@ -32,6 +37,8 @@ pub mod vcf;
 pub mod vct;
 
 pub use engine::GomokuEngine;
+pub use opening::{Choice, OpeningError, OpeningRule, Role, Stage};
+pub use opening_engine::OpeningEngine;
 pub use pattern::Pattern;
 pub use point::{ParsePointError, Point};
 pub use position::Position;

@@ -14,6 +14,7 @@
 use crate::core::{GameRules, Outcome, Score, Side};
 
 use super::board::{BLACK, Cells, DIRS, EMPTY, WHITE, stone};
+use super::opening::{Choice, Opening, OpeningError, OpeningRule, Role, Stage};
 use super::pattern::Pattern;
 use super::point::Point;
 use super::rule::{ForbiddenKind, IllegalMove, Rule, SetupError, SizeError, Threat};
@@ -47,6 +48,8 @@ pub struct Position {
     history: Vec<Point>,
     outcome: Option<Outcome>,
     win_line: Option<Vec<Point>>,
+    /// The tournament opening rule and the choices made under it (Free: none).
+    opening: Opening,
 }
 
 impl Default for Position {
@@ -75,7 +78,61 @@ impl Position {
             history: Vec::new(),
             outcome: None,
             win_line: None,
+            opening: Opening::default(),
         })
+    }
+
+    /// This empty board played under the opening rule `rule` (see [`super::opening`]).
+    ///
+    /// # Errors
+    /// [`OpeningError::NotEmpty`] when stones are on the board; [`OpeningError::NeedsRenju`]
+    /// for Soosõrv-8 under another rule than Renju.
+    pub fn with_opening(mut self, rule: OpeningRule) -> Result<Position, OpeningError> {
+        if self.stone_count() != 0 {
+            return Err(OpeningError::NotEmpty);
+        }
+        if !rule.suits(self.rule) {
+            return Err(OpeningError::NeedsRenju);
+        }
+        self.opening = Opening::new(rule);
+        Ok(self)
+    }
+
+    /// The opening rule and the choices made under it.
+    #[must_use]
+    pub fn opening(&self) -> &Opening {
+        &self.opening
+    }
+
+    /// What the opening waits for now ([`Stage::Done`] once it is over, or without one).
+    #[must_use]
+    pub fn opening_stage(&self) -> Stage {
+        self.opening.stage(self.history.len())
+    }
+
+    /// Make `choice` for the player whose choice it is (see [`super::opening`]).
+    ///
+    /// # Errors
+    /// [`IllegalMove::GameOver`], or [`IllegalMove::Opening`] saying why the choice is not
+    /// allowed now; the position is then unchanged.
+    pub fn choose(&mut self, choice: Choice) -> Result<(), IllegalMove> {
+        if self.outcome.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        let mut opening = self.opening.clone();
+        opening.choose(self, choice).map_err(IllegalMove::Opening)?;
+        self.opening = opening;
+        Ok(())
+    }
+
+    /// The same stones and moves without the opening rule: the plain position the engines
+    /// judge (the stage of an opening changes who moves, not what the stones are worth).
+    #[must_use]
+    pub fn without_opening(&self) -> Position {
+        Position {
+            opening: Opening::default(),
+            ..self.clone()
+        }
     }
 
     /// A set-up position: the given stones, `to_move` to play, an empty history (so
@@ -334,6 +391,7 @@ impl Position {
     /// move in the history.
     pub fn undo(&mut self) -> Option<Point> {
         let p = self.history.pop()?;
+        self.opening.truncate(self.history.len());
         self.cells.cells[Cells::index_of(p)] = EMPTY;
         self.to_move = !self.to_move;
         self.outcome = None;
@@ -395,6 +453,7 @@ impl Position {
 impl GameRules for Position {
     type Move = Point;
     type Illegal = IllegalMove;
+    type Choice = Choice;
 
     fn illegal_message(err: &IllegalMove) -> crate::i18n::Message {
         err.message()
@@ -414,6 +473,9 @@ impl GameRules for Position {
         if self.cells.cells[Cells::index_of(p)] != EMPTY {
             return Err(IllegalMove::Occupied(p));
         }
+        self.opening
+            .check_stone(self, p)
+            .map_err(IllegalMove::Opening)?;
         if self.to_move == Side::Black
             && let Some(kind) = self.forbidden_kind(p)
         {
@@ -424,6 +486,32 @@ impl GameRules for Position {
 
     fn play(&mut self, p: Point) -> Result<(), IllegalMove> {
         Position::play(self, p)
+    }
+
+    fn choose(&mut self, choice: Choice) -> Result<(), IllegalMove> {
+        Position::choose(self, choice)
+    }
+
+    /// During an opening, the player whose stone or choice is due, by the colour they hold
+    /// now (the first player places the white opening stone, White picks Black's fifth move).
+    fn actor(&self) -> Side {
+        match self.opening_stage().actor() {
+            Some(role) => self.opening.colour_of(role),
+            None => self.to_move,
+        }
+    }
+
+    fn in_opening(&self) -> bool {
+        self.outcome.is_none() && self.opening_stage() != Stage::Done
+    }
+
+    fn colours_exchanged(&self) -> bool {
+        self.opening.colour_of(Role::First) == Side::White
+    }
+
+    /// A click while Black offers fifth moves offers that point.
+    fn choice_at(&self, p: Point) -> Option<Choice> {
+        matches!(self.opening_stage(), Stage::Offer { .. }).then_some(Choice::Offer(p))
     }
 
     fn final_score(&self) -> Option<Score> {
@@ -438,10 +526,19 @@ impl GameRules for Position {
         self.outcome
     }
 
-    /// All empty points, minus Black's forbidden points under Renju; empty once the game is over.
+    /// All empty points, minus Black's forbidden points under Renju and the points an
+    /// opening rule does not allow now; empty once the game is over or while a choice is due.
     fn legal_moves(&self) -> Vec<Point> {
-        if self.outcome.is_some() {
+        if self.outcome.is_some() || self.opening_stage().wants_choice() {
             return Vec::new();
+        }
+        if self.opening_stage() != Stage::Done {
+            return self
+                .cells
+                .all_indices()
+                .map(Cells::point_of)
+                .filter(|&p| self.check_move(p).is_ok())
+                .collect();
         }
         let forbidden: Vec<Point> = self
             .forbidden_points()

@@ -133,6 +133,9 @@ pub enum IllegalMove {
     /// The game has already ended.
     #[error("the game is over")]
     GameOver,
+    /// The opening rule does not allow it now (see [`crate::gomoku::opening`]).
+    #[error(transparent)]
+    Opening(#[from] crate::gomoku::opening::OpeningError),
 }
 
 impl IllegalMove {
@@ -151,6 +154,7 @@ impl IllegalMove {
                 )
             }
             IllegalMove::GameOver => msg!("move-game-over"),
+            IllegalMove::Opening(e) => e.message(),
         }
     }
 }

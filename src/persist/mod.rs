@@ -51,8 +51,9 @@ pub use records::{
     RecordStore, Recording, Records, Tally, default_profile_name,
 };
 pub use savegame::{
-    CurrentGames, GameMeta, GameReplay, MoveNote, SavedGame, SavedMove, SavedResult, SavedStart,
-    format_gomoku_moves, load_current, parse_gomoku_moves, remove_current, save_current,
+    CurrentGames, GameMeta, GameReplay, MoveNote, SavedChoice, SavedGame, SavedMove, SavedOpening,
+    SavedResult, SavedStart, format_gomoku_moves, load_current, parse_gomoku_moves, remove_current,
+    save_current,
 };
 pub use settings::{
     AnimationSpeed, BoardDisplay, BoardStyle, BookSettings, MAX_ZOOM, MIN_ZOOM, Settings,

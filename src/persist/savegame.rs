@@ -53,6 +53,18 @@
 //!   asked the computer for.
 //! - `id` (optional; older files have none): the game's [`GameId`], 16 hex digits, which the
 //!   win records use to count the game exactly once.
+//! - `opening` (optional, Gomoku; absent means a free opening): the tournament opening rule
+//!   and the choices made under it ([`SavedOpening`]): `{"rule": "Swap2", "choices":
+//!   [{"after": 3, "choice": "place-two"}, {"after": 5, "choice": "white"}]}`. `rule` is
+//!   `"Free"`, `"Swap"`, `"Swap2"` or `"Soosorv-8"` (Renju only); each choice is made after
+//!   `after` moves: `"black"` or `"white"` (the chooser takes that colour), `"place-two"`
+//!   (Swap2's third option), `"offers N"` (Soosõrv: N fifth moves to offer, 1–8), `"offer
+//!   H7"` (a fifth move offered). On load the choices are replayed between the moves, each
+//!   checked by the opening rule (the right stage, no symmetrical offers, …), like the
+//!   moves; `players` and `levels` are by colour at the end of what is saved (after any
+//!   swap). A game set up by hand has no opening rule. Adding it kept format version 1:
+//!   older programs ignore the field and replay the stones as a free game, whose moves are
+//!   the same stones (so the file still loads there, as a game without its opening).
 //! - Profile names: at most 40 characters ([`super::records::MAX_NAME_CHARS`]), no control
 //!   characters, not blank. Times (`started`, `saved`, `moves[].time`): at most
 //!   [`MAX_TIME_MS`] (the year 3000). A level's `time_ms`: at most [`MAX_MOVE_TIME_MS`] (an
@@ -84,8 +96,9 @@ use super::{
 };
 use crate::core::clock::ClockRecord;
 use crate::core::{
-    AiConfig, BySide, Ending, GameKind, GameRules, MAX_DEPTH, MIN_DEPTH, Outcome, Side,
+    AiConfig, BySide, Ending, GameKind, GameRules, MAX_DEPTH, MIN_DEPTH, Outcome, Side, Step,
 };
+use crate::gomoku::opening::{Choice, OpeningRule};
 use crate::gomoku::{self, Point, Rule};
 use crate::i18n::Message;
 use crate::msg;
@@ -432,6 +445,30 @@ pub struct SavedGame {
     /// reviewed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub review: Vec<MoveNote>,
+    /// Gomoku: the opening rule and the choices made under it; `None` (absent in the file)
+    /// for a free opening.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<SavedOpening>,
+}
+
+/// A Gomoku game's opening rule and the choices made under it (the `opening` field).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedOpening {
+    /// The opening rule.
+    pub rule: OpeningRule,
+    /// The choices, in the order they were made.
+    #[serde(default)]
+    pub choices: Vec<SavedChoice>,
+}
+
+/// One choice of an opening, as a saved game keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedChoice {
+    /// How many moves were played before it.
+    pub after: usize,
+    /// The choice as text: "black", "white", "place-two", "offers 3", "offer H7" (see
+    /// [`Choice`]).
+    pub choice: String,
 }
 
 /// A game review's note on one move, as an annotated game keeps it. Scores are the mover's,
@@ -480,8 +517,11 @@ pub enum GameReplay {
     Gomoku {
         /// The moves.
         moves: Vec<Point>,
-        /// `moves.len() + 1` positions: the start, then the position after each move.
+        /// `moves.len() + 1` positions: the start, then the position after each move, each
+        /// with the opening's choices made before the next move.
         positions: Vec<gomoku::Position>,
+        /// The opening's choices, each with the number of moves played before it.
+        choices: Vec<(usize, Choice)>,
     },
 }
 
@@ -523,6 +563,17 @@ fn move_error(index: usize, text: &str, reason: Message) -> LoadError {
         "error-move",
         number = index + 1,
         mv = format!("{text:?}"),
+        problem = reason
+    ))
+}
+
+/// "opening choice 2 ("offer H7") after move 4: reason".
+fn choice_error(index: usize, after: usize, choice: Choice, reason: Message) -> LoadError {
+    LoadError::invalid_msg(msg!(
+        "error-choice",
+        number = index + 1,
+        choice = format!("{:?}", choice.to_string()),
+        after = after,
         problem = reason
     ))
 }
@@ -638,7 +689,46 @@ impl SavedGame {
             id: None,
             hints: BySide::default(),
             review: Vec::new(),
+            opening: None,
         };
+        g.result = g.validate()?.board_outcome().map(SavedResult::from_outcome);
+        Ok(g)
+    }
+
+    /// A Gomoku game from its start position (a set-up, or an empty board with its opening
+    /// rule) and its steps, each move with the time it was played (Unix ms): the opening's
+    /// choices go to `opening`. `result` is set from the final position when the game is over.
+    ///
+    /// # Errors
+    /// [`LoadError::Invalid`] when a step does not replay or the metadata is invalid.
+    pub fn from_gomoku_steps(
+        meta: GameMeta,
+        start: &gomoku::Position,
+        steps: impl IntoIterator<Item = (Step<Point, Choice>, u64)>,
+    ) -> Result<SavedGame, LoadError> {
+        let mut moves = Vec::new();
+        let mut choices = Vec::new();
+        for (step, time) in steps {
+            match step {
+                Step::Move(p) => moves.push(SavedMove {
+                    mv: p.to_string(),
+                    time,
+                }),
+                Step::Choice(c) => choices.push(SavedChoice {
+                    after: moves.len(),
+                    choice: c.to_string(),
+                }),
+            }
+        }
+        let rule = start.opening().rule();
+        let opening = (rule != OpeningRule::Free).then_some(SavedOpening { rule, choices });
+        let gomoku = Some((start.size(), start.rule()));
+        let set_up = (start.stone_count() != 0).then(|| SavedStart::gomoku(start));
+        let mut g = SavedGame {
+            opening,
+            ..SavedGame::build(meta, GameKind::Gomoku, gomoku, set_up, Vec::new())?
+        };
+        g.moves = moves;
         g.result = g.validate()?.board_outcome().map(SavedResult::from_outcome);
         Ok(g)
     }
@@ -857,6 +947,9 @@ impl SavedGame {
                 if self.board_size.is_some_and(|s| s != 8) {
                     return Err(LoadError::invalid_msg(msg!("error-reversi-size")));
                 }
+                if self.opening.is_some() {
+                    return Err(LoadError::invalid_msg(msg!("error-reversi-opening")));
+                }
                 let mut pos = match &self.start {
                     None => reversi::Position::new(),
                     Some(start) => start.reversi_position().map_err(start_error)?,
@@ -886,16 +979,37 @@ impl SavedGame {
                         .map_err(|e| LoadError::invalid_msg(e.message()))?,
                     Some(start) => start.gomoku_position(size, rule).map_err(start_error)?,
                 };
+                let choices = self.opening_choices()?;
+                if let Some(opening) = &self.opening {
+                    pos = pos.with_opening(opening.rule).map_err(|e| {
+                        LoadError::invalid_msg(msg!(
+                            "error-field",
+                            field = "opening",
+                            problem = e.message()
+                        ))
+                    })?;
+                }
                 let mut moves = Vec::with_capacity(self.moves.len());
                 let mut positions = Vec::with_capacity(self.moves.len() + 1);
-                positions.push(pos.clone());
-                for (i, m) in self.moves.iter().enumerate() {
+                let mut next = choices.iter().enumerate().peekable();
+                for i in 0..=self.moves.len() {
+                    while let Some((k, &(_, c))) = next.next_if(|(_, (after, _))| *after == i) {
+                        pos.choose(c)
+                            .map_err(|e| choice_error(k, i, c, e.message()))?;
+                    }
+                    positions.push(pos.clone());
+                    let Some(m) = self.moves.get(i) else {
+                        break;
+                    };
                     let p: Point = m.mv.parse().map_err(|e| move_error(i, &m.mv, words(e)))?;
                     pos.play(p).map_err(|e| move_error(i, &m.mv, e.message()))?;
                     moves.push(p);
-                    positions.push(pos.clone());
                 }
-                Ok(GameReplay::Gomoku { moves, positions })
+                Ok(GameReplay::Gomoku {
+                    moves,
+                    positions,
+                    choices,
+                })
             }
         }
     }
@@ -916,28 +1030,79 @@ impl SavedGame {
         Ok(s)
     }
 
-    /// The game as a Gomoku session (start position, every move replayed, the players).
+    /// The game as a Gomoku session (start position, every move and choice replayed, the
+    /// players; the players are by colour at the end, so they start swapped back when the
+    /// opening exchanged the colours).
     ///
     /// # Errors
     /// [`LoadError::Invalid`] when this is not a valid Gomoku game.
     pub fn to_gomoku_session(&self) -> Result<Session<gomoku::Position>, LoadError> {
         let GameReplay::Gomoku {
             moves,
-            mut positions,
+            positions,
+            choices,
         } = self.replay()?
         else {
             return Err(LoadError::invalid_msg(msg!("error-not-gomoku")));
         };
-        positions.truncate(1);
+        let exchanged = positions.last().is_some_and(GameRules::colours_exchanged);
+        // No opening rule takes a choice before the first stone: the first position is the
+        // start itself.
         let start = positions
-            .pop()
+            .into_iter()
+            .next()
             .ok_or_else(|| LoadError::invalid("no start position"))?;
-        let mut s = Session::new(start, self.players);
-        for (i, p) in moves.into_iter().enumerate() {
+        let players = if exchanged {
+            BySide {
+                black: self.players.white,
+                white: self.players.black,
+            }
+        } else {
+            self.players
+        };
+        let mut s = Session::new(start, players);
+        let mut next = choices.into_iter().enumerate().peekable();
+        for i in 0..=moves.len() {
+            while let Some((k, (_, c))) = next.next_if(|(_, (after, _))| *after == i) {
+                s.choose(c)
+                    .map_err(|e| choice_error(k, i, c, e.message()))?;
+            }
+            let Some(&p) = moves.get(i) else {
+                break;
+            };
             s.play(p)
                 .map_err(|e| move_error(i, &p.to_string(), e.message()))?;
         }
         Ok(s)
+    }
+
+    /// The opening's choices read from `opening`, each with the number of moves before it.
+    ///
+    /// # Errors
+    /// [`LoadError::Invalid`] for a choice that cannot be read, one placed after more moves
+    /// than the game has or before an earlier one, or an opening in a Reversi game.
+    fn opening_choices(&self) -> Result<Vec<(usize, Choice)>, LoadError> {
+        let Some(opening) = &self.opening else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::with_capacity(opening.choices.len());
+        let mut last = 0;
+        for (k, saved) in opening.choices.iter().enumerate() {
+            let choice: Choice = saved.choice.parse().map_err(|e: String| {
+                LoadError::invalid_msg(msg!("error-choice-unreadable", number = k + 1, problem = e))
+            })?;
+            if saved.after > self.moves.len() || saved.after < last {
+                return Err(LoadError::invalid_msg(msg!(
+                    "error-choice-place",
+                    number = k + 1,
+                    after = saved.after,
+                    moves = self.moves.len()
+                )));
+            }
+            last = saved.after;
+            out.push((saved.after, choice));
+        }
+        Ok(out)
     }
 
     /// The JSON document (pretty-printed, `"version": 1`), exactly as stored.

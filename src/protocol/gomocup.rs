@@ -1,5 +1,17 @@
 //! A Gomocup brain: the Piskvork protocol (<https://plastovicka.github.io/protocl2en.htm>)
-//! on standard input/output, plus the Yixin-board extensions `YXBOARD` and `YXSHOWFORBID`.
+//! on standard input/output, plus the Yixin-board extensions `YXBOARD` and `YXSHOWFORBID`,
+//! and the Swap2 opening's `SWAP2BOARD` (see below).
+//!
+//! `SWAP2BOARD` (Piskvork protocol, 2022-12-20; gomocup.org's Swap2 tournaments): the
+//! manager sends the opening stones so far, one `x,y` per line in the order they were
+//! placed (black, white, black, …), then `DONE`. With none, the brain answers three stones
+//! on one line, `x,y x,y x,y`; with three (the brain is the second player), `SWAP` to take
+//! Black, one move `x,y` to stay White and play the fourth, or two `x,y x,y` to place a
+//! white and a black stone and let the other player choose; with five (the brain is the
+//! first player, White to move), `SWAP` to take Black or the sixth move `x,y` as White. A
+//! `MESSAGE` line before the answer says why. Stone lines may also carry a third field, as
+//! in `BOARD` (`x,y,1`; Rapfi reads them so): it is ignored, the order gives the colours.
+//! The decisions are those of [`crate::gomoku::opening_engine`], within the move's time.
 //!
 //! Coordinates are `x,y`, 0-based from the top-left corner; our [`Point`] counts rows from the
 //! bottom, so `y` is flipped on the way in and out. `INFO rule` selects the rule set: bit 1
@@ -13,8 +25,11 @@
 use std::io::{self, BufRead, Write};
 
 use super::{InputLine, MAX_LINE_BYTES, excerpt, read_line};
-use crate::core::{AiConfig, Engine, Level, MAX_DEPTH, Side, StopFlag};
-use crate::gomoku::{GomokuEngine, Point, Position, Rule, SetupError};
+use crate::core::{AiConfig, Engine, Level, MAX_DEPTH, Side, Step, StopFlag};
+use crate::gomoku::opening::{Choice, OpeningRule};
+use crate::gomoku::opening_engine::{Effort, OpeningPlayer};
+use crate::gomoku::{GomokuEngine, IllegalMove, Point, Position, Rule, SetupError};
+use crate::i18n::Language;
 
 /// Name, version and author reported to `ABOUT`.
 pub const ABOUT: &str = concat!(
@@ -40,6 +55,8 @@ pub struct Brain {
     time_left: Option<u64>,
     /// Stones received in a `BOARD`/`YXBOARD` block: (point, 1 = own, 2 = opponent).
     board_block: Option<(bool, Vec<(Point, u8)>)>,
+    /// Stones received in a `SWAP2BOARD` block, in the order placed.
+    swap2_block: Option<Vec<Point>>,
     /// Deepest search in plies, besides the time limits.
     max_depth: u32,
 }
@@ -54,6 +71,7 @@ impl Default for Brain {
             timeout_turn: 30_000,
             time_left: None,
             board_block: None,
+            swap2_block: None,
             max_depth: MAX_DEPTH,
         }
     }
@@ -123,6 +141,20 @@ impl Brain {
         if line.is_empty() {
             return Reply::Lines(vec![]);
         }
+        if let Some(stones) = &mut self.swap2_block {
+            if line.eq_ignore_ascii_case("DONE") {
+                let stones = std::mem::take(stones);
+                self.swap2_block = None;
+                return Reply::Lines(self.swap2(&stones));
+            }
+            return match parse_swap2_stone(line, self.size) {
+                Ok(p) => {
+                    stones.push(p);
+                    Reply::Lines(vec![])
+                }
+                Err(e) => Reply::Lines(vec![format!("ERROR {e}")]),
+            };
+        }
         if let Some((own_block, stones)) = &mut self.board_block {
             if line.eq_ignore_ascii_case("DONE") {
                 let think = !*own_block;
@@ -149,6 +181,7 @@ impl Brain {
             "TURN" => self.turn(rest),
             "BOARD" => self.open_block(false),
             "YXBOARD" => self.open_block(true),
+            "SWAP2BOARD" => self.open_swap2_block(),
             "TAKEBACK" => self.takeback(rest),
             "INFO" => self.info(rest),
             "YXSHOWFORBID" => self.show_forbid(),
@@ -222,6 +255,69 @@ impl Brain {
         }
         self.board_block = Some((setup_only, Vec::new()));
         vec![]
+    }
+
+    fn open_swap2_block(&mut self) -> Vec<String> {
+        if self.pos.is_none() {
+            return vec!["ERROR no START yet".into()];
+        }
+        self.swap2_block = Some(Vec::new());
+        vec![]
+    }
+
+    /// Answer a `SWAP2BOARD` block of `stones` (see the module docs): the three opening
+    /// stones, `SWAP`, or stones, with a `MESSAGE` saying why.
+    fn swap2(&mut self, stones: &[Point]) -> Vec<String> {
+        if !matches!(stones.len(), 0 | 3 | 5) {
+            return vec![format!(
+                "ERROR SWAP2BOARD takes 0, 3 or 5 stones, not {}",
+                stones.len()
+            )];
+        }
+        let pos = match swap2_position(self.size, self.rule, stones) {
+            Ok(pos) => pos,
+            Err(e) => return vec![format!("ERROR {e}")],
+        };
+        // A handful of evaluations share the move's time.
+        let effort = Effort {
+            depth: self.max_depth,
+            time_ms: Some((self.budget_ms() / 12).max(5)),
+            candidates: 8,
+            seed: None,
+        };
+        let stop = StopFlag::new();
+        let Some(plan) = OpeningPlayer::new(&mut self.engine, effort, &stop).plan(&pos) else {
+            return vec!["ERROR the opening is over".into()];
+        };
+        let why = format!("MESSAGE {}", plan.reason.render(Language::English));
+        let size = pos.size();
+        let mut after = pos.without_opening();
+        let mut answer = Vec::new();
+        let mut take = None;
+        for step in plan.steps {
+            match step {
+                Step::Move(p) => {
+                    if let Err(e) = after.play(p) {
+                        return vec![format!("ERROR engine chose {p}: {e}")];
+                    }
+                    let (x, y) = to_xy(p, size);
+                    answer.push(format!("{x},{y}"));
+                }
+                Step::Choice(Choice::Take(side)) => take = Some(side),
+                Step::Choice(_) => {}
+            }
+        }
+        self.pos = Some(after);
+        match take {
+            Some(Side::Black) => vec![why, "SWAP".into()],
+            // Staying White: the brain plays White's move at once.
+            Some(Side::White) => {
+                let mut lines = vec![why];
+                lines.extend(self.think());
+                lines
+            }
+            None => vec![why, answer.join(" ")],
+        }
     }
 
     /// Set the position from a `BOARD` block: 1 = our stones, 2 (or 3) = the opponent's. We
@@ -413,6 +509,36 @@ fn parse_xy(text: &str, size: u8) -> Result<Point, String> {
         return Err(format!("{x},{y} is off the {size}x{size} board"));
     }
     Ok(Point { x, y: size - 1 - y })
+}
+
+/// A stone line of a `SWAP2BOARD` block: `x,y`, or `x,y,field` with the field ignored.
+fn parse_swap2_stone(line: &str, size: u8) -> Result<Point, String> {
+    let parts: Vec<&str> = line.split(',').map(str::trim).collect();
+    match parts.as_slice() {
+        [x, y] | [x, y, _] => parse_xy(&format!("{x},{y}"), size),
+        _ => Err(format!(
+            "expected x,y in a SWAP2BOARD block, got {}",
+            quoted(line)
+        )),
+    }
+}
+
+/// The Swap2 opening with `stones` placed (three: the second player's choice is due; five:
+/// the first player's choice of colour is due, after the second player placed two).
+fn swap2_position(size: u8, rule: Rule, stones: &[Point]) -> Result<Position, String> {
+    let mut pos = Position::new(size, rule)
+        .map_err(|e| e.to_string())?
+        .with_opening(OpeningRule::Swap2)
+        .map_err(|e| e.to_string())?;
+    for (i, &p) in stones.iter().enumerate() {
+        if i == 3 {
+            pos.choose(Choice::PlaceTwo).map_err(|e| e.to_string())?;
+        }
+        let (x, y) = to_xy(p, size);
+        pos.play(p)
+            .map_err(|e: IllegalMove| format!("stone {} ({x},{y}): {e}", i + 1))?;
+    }
+    Ok(pos)
 }
 
 fn parse_stone(line: &str, size: u8) -> Result<(Point, u8), String> {

@@ -423,6 +423,7 @@ impl fmt::Display for Position {
 impl GameRules for Position {
     type Move = Move;
     type Illegal = IllegalMove;
+    type Choice = crate::core::NoChoice;
 
     fn illegal_message(err: &IllegalMove) -> crate::i18n::Message {
         err.message()
@@ -438,6 +439,10 @@ impl GameRules for Position {
 
     fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         Position::play(self, mv).map(|_| ())
+    }
+
+    fn choose(&mut self, choice: crate::core::NoChoice) -> Result<(), IllegalMove> {
+        match choice {}
     }
 
     fn outcome(&self) -> Option<Outcome> {
