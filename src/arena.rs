@@ -80,7 +80,7 @@ impl fmt::Display for Contender {
     }
 }
 
-/// Wins, losses and draws of the first contender.
+/// Wins, losses and draws of the first contender, and both contenders' thinking times.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {
     /// Games the first contender won.
@@ -89,6 +89,50 @@ pub struct Score {
     pub losses: u32,
     /// Drawn games.
     pub draws: u32,
+    /// Move times of the first contender (index 0) and the second (index 1), wall clock from
+    /// asking for a move to receiving it (for an external engine: the protocol round trip).
+    pub times: [MoveTimes; 2],
+}
+
+/// Wall-clock times of one contender's moves in a match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveTimes {
+    /// Moves played.
+    pub moves: u32,
+    /// Their total time.
+    pub total: Duration,
+    /// The longest one.
+    pub max: Duration,
+}
+
+impl MoveTimes {
+    fn add(&mut self, t: Duration) {
+        self.moves += 1;
+        self.total += t;
+        self.max = self.max.max(t);
+    }
+
+    /// Average move time in milliseconds (0 without moves).
+    #[must_use]
+    pub fn average_ms(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.total.as_secs_f64() * 1000.0 / f64::from(self.moves)
+        }
+    }
+}
+
+impl fmt::Display for MoveTimes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} moves, average {:.0} ms, max {} ms",
+            self.moves,
+            self.average_ms(),
+            self.max.as_millis()
+        )
+    }
 }
 
 impl Score {
@@ -154,6 +198,29 @@ pub const GOMOKU_OPENINGS: [&str; 8] = [
 /// takes longer loses the game.
 pub const DEFAULT_ENGINE_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// The time per move an external Gomocup engine is told by default (`INFO timeout_turn`), in
+/// milliseconds: Hard's default budget, so that a match is at equal time.
+pub const DEFAULT_ENGINE_MOVE_MS: u64 = 1000;
+
+/// What external engines are told and allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExternalLimits {
+    /// How long one may take to answer a move before it loses the game.
+    pub timeout: Duration,
+    /// Milliseconds per move a Gomocup engine is told (`INFO timeout_turn`); NBoard engines
+    /// keep their own setting.
+    pub move_ms: u64,
+}
+
+impl Default for ExternalLimits {
+    fn default() -> Self {
+        ExternalLimits {
+            timeout: DEFAULT_ENGINE_TIMEOUT,
+            move_ms: DEFAULT_ENGINE_MOVE_MS,
+        }
+    }
+}
+
 /// A player inside a match.
 enum Seat<G: GameRules> {
     Random(Box<StdRng>),
@@ -166,7 +233,7 @@ impl<G: GameRules> Seat<G> {
         c: &Contender,
         engine: impl Engine<G> + 'static,
         seed: u64,
-        timeout: Duration,
+        limits: ExternalLimits,
     ) -> Result<Seat<G>, String> {
         Ok(match c {
             Contender::Random => Seat::Random(Box::new(StdRng::seed_from_u64(seed))),
@@ -177,7 +244,7 @@ impl<G: GameRules> Seat<G> {
                     ..*cfg
                 },
             ),
-            Contender::External(cmd) => Seat::External(ExternalEngine::start(cmd, timeout)?),
+            Contender::External(cmd) => Seat::External(ExternalEngine::start(cmd, limits)?),
         })
     }
 }
@@ -190,10 +257,12 @@ struct ExternalEngine {
     lines: Receiver<String>,
     /// How long the engine may take to answer one request.
     timeout: Duration,
+    /// Milliseconds per move it is told.
+    move_ms: u64,
 }
 
 impl ExternalEngine {
-    fn start(cmd: &str, timeout: Duration) -> Result<ExternalEngine, String> {
+    fn start(cmd: &str, limits: ExternalLimits) -> Result<ExternalEngine, String> {
         let mut parts = cmd.split_whitespace();
         let program = parts.next().ok_or("empty engine command")?;
         let mut child = Command::new(program)
@@ -221,7 +290,8 @@ impl ExternalEngine {
             child,
             stdin,
             lines,
-            timeout,
+            timeout: limits.timeout,
+            move_ms: limits.move_ms,
         })
     }
 
@@ -269,7 +339,7 @@ type ChooseMove<G> =
 fn play_openings<G, E>(
     (a, b): (&Contender, &Contender),
     openings: &[Vec<G::Move>],
-    engine_timeout: Duration,
+    limits: ExternalLimits,
     start: impl Fn() -> Result<G, String>,
     choose: ChooseMove<G>,
     describe: impl Fn(&G, &[G::Move]) -> String,
@@ -284,8 +354,8 @@ where
         for a_side in Side::BOTH {
             let seed = (i as u64) * 2 + u64::from(a_side == Side::White);
             let mut seats = [
-                Seat::new(a, E::default(), seed, engine_timeout)?,
-                Seat::new(b, E::default(), seed + 1000, engine_timeout)?,
+                Seat::new(a, E::default(), seed, limits)?,
+                Seat::new(b, E::default(), seed + 1000, limits)?,
             ];
             let mut pos = start()?;
             for &m in opening {
@@ -295,13 +365,12 @@ where
             let mut forfeit = None;
             while pos.outcome().is_none() {
                 let mover = pos.side_to_move();
-                let seat = if mover == a_side {
-                    &mut seats[0]
-                } else {
-                    &mut seats[1]
-                };
+                let k = usize::from(mover != a_side);
                 // A seat that answers late, nonsense or an illegal move loses the game.
-                let played = choose(seat, &pos, &moves)
+                let asked = Instant::now();
+                let chosen = choose(&mut seats[k], &pos, &moves);
+                score.times[k].add(asked.elapsed());
+                let played = chosen
                     .and_then(|mv| pos.play(mv).map(|()| mv).map_err(|e| format!("{mv}: {e}")));
                 match played {
                     Ok(mv) => moves.push(mv),
@@ -329,7 +398,7 @@ where
 }
 
 /// Play a Reversi match; `log` receives one line per game. An external engine gets
-/// `engine_timeout` per move; one that answers late, nonsense or an illegal move loses that
+/// `limits.timeout` per move; one that answers late, nonsense or an illegal move loses that
 /// game (the log says why).
 ///
 /// # Errors
@@ -338,13 +407,13 @@ pub fn reversi_match(
     a: &Contender,
     b: &Contender,
     openings: &[Vec<Move>],
-    engine_timeout: Duration,
+    limits: ExternalLimits,
     log: impl FnMut(&str),
 ) -> Result<Score, String> {
     play_openings::<_, ReversiEngine>(
         (a, b),
         openings,
-        engine_timeout,
+        limits,
         || Ok(reversi::Position::new()),
         reversi_move,
         |pos, moves| {
@@ -443,7 +512,8 @@ pub fn gomoku_opening(line: &str, size: u8) -> Option<Vec<Point>> {
 }
 
 /// Play a Gomoku match under `rule` on 15×15; `log` receives one line per game. External
-/// engines get `engine_timeout` per move and forfeit as in [`reversi_match`].
+/// engines are told `limits.move_ms` per move (`INFO timeout_turn`), may take up to
+/// `limits.timeout`, and forfeit as in [`reversi_match`].
 ///
 /// # Errors
 /// When an external engine cannot be started, or an opening is illegal.
@@ -452,13 +522,13 @@ pub fn gomoku_match(
     b: &Contender,
     rule: Rule,
     openings: &[Vec<Point>],
-    engine_timeout: Duration,
+    limits: ExternalLimits,
     log: impl FnMut(&str),
 ) -> Result<Score, String> {
     play_openings::<_, GomokuEngine>(
         (a, b),
         openings,
-        engine_timeout,
+        limits,
         || gomoku::Position::new(15, rule).map_err(|e| e.to_string()),
         |seat, pos, _| gomoku_move(seat, pos),
         |pos, moves| {
@@ -489,7 +559,7 @@ fn gomoku_move(seat: &mut Seat<gomoku::Position>, pos: &gomoku::Position) -> Res
             x.send(&format!("INFO rule {rule_bits}"))?;
             x.send(&format!("START {n}"))?;
             x.read_until(|l| (l == "OK" || l.starts_with("ERROR")).then(|| l.to_string()))?;
-            x.send("INFO timeout_turn 1000")?;
+            x.send(&format!("INFO timeout_turn {}", x.move_ms))?;
             x.send("BOARD")?;
             let me = pos.side_to_move();
             for (i, p) in pos.history().iter().enumerate() {
@@ -568,7 +638,7 @@ mod tests {
             &Contender::Level(AiConfig::for_level(Level::Medium)),
             &Contender::Random,
             &openings,
-            DEFAULT_ENGINE_TIMEOUT,
+            ExternalLimits::default(),
             |_| {},
         )
         .unwrap();

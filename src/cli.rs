@@ -88,6 +88,10 @@ pub enum Command {
         /// in milliseconds.
         #[arg(long, default_value_t = crate::arena::DEFAULT_ENGINE_TIMEOUT.as_millis() as u64)]
         engine_timeout_ms: u64,
+        /// The time per move an external Gomocup engine is told (`INFO timeout_turn`), in
+        /// milliseconds: give it Hard's budget for a match at equal time, less for time odds.
+        #[arg(long, default_value_t = crate::arena::DEFAULT_ENGINE_MOVE_MS)]
+        engine_move_ms: u64,
     },
 }
 
@@ -172,6 +176,7 @@ pub fn main() -> ExitCode {
             limit,
             verbose,
             engine_timeout_ms,
+            engine_move_ms,
         }) => {
             let spec = crate::tools::MatchSpec {
                 game,
@@ -180,6 +185,7 @@ pub fn main() -> ExitCode {
                 limit,
                 verbose,
                 engine_timeout_ms,
+                engine_move_ms,
             };
             crate::tools::run_match(&a, &b, &spec)
         }

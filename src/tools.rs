@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::arena::{
-    Contender, GOMOKU_OPENINGS, REVERSI_OPENINGS, Score, gomoku_match, gomoku_opening,
-    reversi_match,
+    Contender, ExternalLimits, GOMOKU_OPENINGS, REVERSI_OPENINGS, Score, gomoku_match,
+    gomoku_opening, reversi_match,
 };
 use crate::core::{AiConfig, Engine, Level, StopFlag};
 use crate::gomoku::{GomokuEngine, Rule};
@@ -243,14 +243,19 @@ pub struct MatchSpec {
     pub verbose: bool,
     /// How long an external engine may take per move before it loses the game, in ms.
     pub engine_timeout_ms: u64,
+    /// Milliseconds per move an external Gomocup engine is told (`INFO timeout_turn`).
+    pub engine_move_ms: u64,
 }
 
-/// Run a match and print `a vs b: W x / L y / D z (p%)`; non-zero exit on any error.
+/// Run a match and print `a vs b: W x / L y / D z (p%)`, then each contender's move times
+/// (count, average, maximum); non-zero exit on any error.
 #[must_use]
 pub fn run_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> ExitCode {
     match play_match(a, b, spec) {
         Ok(score) => {
             println!("{a} vs {b}: {score}");
+            println!("  {a}: {}", score.times[0]);
+            println!("  {b}: {}", score.times[1]);
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -261,7 +266,10 @@ pub fn run_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> ExitCode {
 }
 
 fn play_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> Result<Score, String> {
-    let engine_timeout = std::time::Duration::from_millis(spec.engine_timeout_ms);
+    let limits = ExternalLimits {
+        timeout: std::time::Duration::from_millis(spec.engine_timeout_ms),
+        move_ms: spec.engine_move_ms,
+    };
     let text = match &spec.openings {
         Some(p) => Some(std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?),
         None => None,
@@ -298,7 +306,7 @@ fn play_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> Result<Score, S
                     crate::reversi::parse_transcript(l).map_err(|e| format!("opening {l:?}: {e}"))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            reversi_match(a, b, &openings, engine_timeout, log)
+            reversi_match(a, b, &openings, limits, log)
         }
         crate::core::GameKind::Gomoku => {
             let rule = match spec.rule.to_ascii_lowercase().as_str() {
@@ -317,7 +325,7 @@ fn play_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> Result<Score, S
                 .filter_map(|l| gomoku_opening(l, 15))
                 .take(limit)
                 .collect();
-            gomoku_match(a, b, rule, &openings, engine_timeout, log)
+            gomoku_match(a, b, rule, &openings, limits, log)
         }
     }
 }
