@@ -41,6 +41,12 @@ pub enum Command {
         #[command(subcommand)]
         command: ReversiCommand,
     },
+    /// Gomoku analysis tools.
+    Gomoku {
+        /// What to do.
+        #[command(subcommand)]
+        command: GomokuCommand,
+    },
     /// Speak the NBoard protocol on stdin/stdout (a Reversi engine for the NBoard GUI).
     Nboard {
         /// Search this many milliseconds per move (to any depth) instead of to the depth
@@ -123,6 +129,22 @@ pub enum ReversiCommand {
     },
 }
 
+/// Gomoku analysis commands.
+#[derive(Subcommand, Debug)]
+pub enum GomokuCommand {
+    /// Refit Hard's pattern-code evaluation on recorded games and write the tables file (the
+    /// shipped `assets/gomoku-eval.bin` is `fit-eval --games tests/data/gomoku-games.txt --out
+    /// assets/gomoku-eval.bin`).
+    FitEval {
+        /// Games, one per line: `<freestyle|standard|renju> <B|W|D> <moves…>`.
+        #[arg(long)]
+        games: std::path::PathBuf,
+        /// Where to write the tables (atomically).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+}
+
 /// Parse the command line and run it. The window is the default.
 #[must_use]
 pub fn main() -> ExitCode {
@@ -151,6 +173,9 @@ pub fn main() -> ExitCode {
         Some(Command::Reversi {
             command: ReversiCommand::FitEval { games, out },
         }) => crate::tools::fit_eval(&games, &out),
+        Some(Command::Gomoku {
+            command: GomokuCommand::FitEval { games, out },
+        }) => crate::tools::gomoku_fit_eval(&games, &out),
         Some(Command::Nboard { move_ms }) => {
             let engine = match move_ms {
                 Some(ms) => crate::protocol::nboard::NboardEngine::with_move_ms(ms),

@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 use crate::core::{AiConfig, Analysis, MAX_DEPTH, MoveScore, StopFlag};
 
 use super::board::Cells;
-use super::engine::{Hard, INF, TtEntry, WIN, WIN_THRESHOLD, fallback_move, score_of};
+use super::engine::{fallback_move, score_of};
+use super::search::{Hard, INF, Tt, WIN, WIN_THRESHOLD};
 use super::point::Point;
 use super::position::Position;
 use super::search_board::SearchBoard;
@@ -44,7 +45,7 @@ impl Candidate {
 
 /// The analysis of `pos` (see [`crate::core::Engine::analyse`]) with the engine's table.
 pub(super) fn analyse(
-    tt: &mut [TtEntry],
+    tt: &Tt,
     pos: &Position,
     cfg: &AiConfig,
     stop: &StopFlag,
@@ -55,8 +56,9 @@ pub(super) fn analyse(
     let deadline = cfg.time_ms.map(|ms| start + Duration::from_millis(ms));
     let b = SearchBoard::from_position(pos);
     let mut h = Hard::new(b, tt, deadline, stop);
+    let threat = h.threat();
     let mut cands: Vec<Candidate> = h
-        .gen_moves(0, usize::MAX, ANALYSIS_CANDIDATES)
+        .gen_moves(0, usize::MAX, ANALYSIS_CANDIDATES, threat)
         .into_iter()
         .map(|cell| Candidate {
             cell,

@@ -23,10 +23,12 @@
 pub mod analysis;
 mod board;
 pub mod engine;
+pub mod eval;
 pub mod pattern;
 pub mod point;
 pub mod position;
 pub mod rule;
+mod search;
 pub mod search_board;
 pub mod vcf;
 pub mod vct;
