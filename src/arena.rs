@@ -644,5 +644,10 @@ mod tests {
         .unwrap();
         assert_eq!(s.wins + s.losses + s.draws, 4);
         assert!(s.wins >= 3, "{s}");
+        // Both sides' moves are timed: Reversi games last about 30 moves a side.
+        for t in s.times {
+            assert!(t.moves >= 4 * 20 && t.max <= t.total, "{t}");
+            assert!(t.average_ms() * f64::from(t.moves) <= t.total.as_secs_f64() * 1000.0 + 1.0);
+        }
     }
 }

@@ -56,7 +56,15 @@ pub enum Command {
     },
     /// Speak the Gomocup (Piskvork) brain protocol on stdin/stdout. Also the default when the
     /// binary is started under a name beginning with `pbrain-`.
-    Gomocup,
+    Gomocup {
+        /// Milliseconds per move until the manager sends `INFO timeout_turn` (Piskvork's
+        /// default otherwise: 30 000).
+        #[arg(long, value_name = "MS")]
+        move_ms: Option<u64>,
+        /// Search threads until the manager sends `INFO thread_num` (default 1).
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        threads: u32,
+    },
     /// Add the game to the desktop's application menu (Linux and other freedesktop systems):
     /// writes a launcher entry that starts this binary, and the app's icons, into
     /// $XDG_DATA_HOME (default ~/.local/share). Prints each file written.
@@ -132,13 +140,13 @@ pub enum ReversiCommand {
 /// Gomoku analysis commands.
 #[derive(Subcommand, Debug)]
 pub enum GomokuCommand {
-    /// Refit Hard's pattern-code evaluation on recorded games and write the tables file (the
-    /// shipped `assets/gomoku-eval.bin` is `fit-eval --games tests/data/gomoku-games.txt --out
-    /// assets/gomoku-eval.bin`).
+    /// Refit Hard's pattern-code evaluation on labelled positions and write the tables file
+    /// (the shipped `assets/gomoku-eval.bin` is `fit-eval --positions
+    /// tests/data/gomoku-positions.txt --out assets/gomoku-eval.bin`).
     FitEval {
-        /// Games, one per line: `<freestyle|standard|renju> <B|W|D> <moves…>`.
+        /// Positions, one per line: `<freestyle|standard|renju> <score> <moves…>`.
         #[arg(long)]
-        games: std::path::PathBuf,
+        positions: std::path::PathBuf,
         /// Where to write the tables (atomically).
         #[arg(long)]
         out: std::path::PathBuf,
@@ -174,8 +182,8 @@ pub fn main() -> ExitCode {
             command: ReversiCommand::FitEval { games, out },
         }) => crate::tools::fit_eval(&games, &out),
         Some(Command::Gomoku {
-            command: GomokuCommand::FitEval { games, out },
-        }) => crate::tools::gomoku_fit_eval(&games, &out),
+            command: GomokuCommand::FitEval { positions, out },
+        }) => crate::tools::gomoku_fit_eval(&positions, &out),
         Some(Command::Nboard { move_ms }) => {
             let engine = match move_ms {
                 Some(ms) => crate::protocol::nboard::NboardEngine::with_move_ms(ms),
@@ -188,10 +196,13 @@ pub fn main() -> ExitCode {
                 std::io::stderr(),
             ))
         }
-        Some(Command::Gomocup) => io_result(crate::protocol::gomocup::run(
-            std::io::stdin().lock(),
-            std::io::stdout(),
-        )),
+        Some(Command::Gomocup { move_ms, threads }) => {
+            let mut brain = crate::protocol::gomocup::Brain::new().with_threads(threads);
+            if let Some(ms) = move_ms {
+                brain = brain.with_move_ms(ms);
+            }
+            io_result(brain.run(std::io::stdin().lock(), std::io::stdout()))
+        }
         Some(Command::Match {
             game,
             a,

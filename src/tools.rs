@@ -228,15 +228,16 @@ pub fn fit_eval(games: &Path, out: &Path) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `gomoku fit-eval`: fits Hard's pattern-code tables on the games file at `games` and writes
-/// them atomically to `out`, printing the positions used and the loss before and after
-/// (training games, and every tenth game held out). Non-zero exit when the games cannot be
-/// read or hold an illegal move (naming the line), or `out` cannot be written.
+/// `gomoku fit-eval`: fits Hard's pattern-code tables on the labelled positions file at
+/// `games` and writes them atomically to `out`, printing the positions used and the loss
+/// before and after (training positions, and every tenth held out). Non-zero exit when the
+/// file cannot be read or holds an illegal move (naming the line), or `out` cannot be
+/// written.
 #[must_use]
 pub fn gomoku_fit_eval(games: &Path, out: &Path) -> ExitCode {
     let games_list = match std::fs::read_to_string(games)
         .map_err(|e| e.to_string())
-        .and_then(|t| crate::gomoku::eval::parse_games(&t))
+        .and_then(|t| crate::gomoku::eval::parse_positions(&t))
     {
         Ok(g) => g,
         Err(e) => {
@@ -252,7 +253,7 @@ pub fn gomoku_fit_eval(games: &Path, out: &Path) -> ExitCode {
         return ExitCode::FAILURE;
     }
     println!(
-        "fitted {} games ({} positions) in {:.1} s, scale {:.1} units per logit; \
+        "read {} positions, fitted {} in {:.1} s, scale {:.0} units per logit; \
          cross-entropy prior → fit: training {:.4} → {:.4}, held-out {:.4} → {:.4}; wrote {} bytes to {}",
         games_list.len(),
         report.positions,

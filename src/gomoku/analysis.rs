@@ -13,9 +13,9 @@ use crate::core::{AiConfig, Analysis, MAX_DEPTH, MoveScore, StopFlag};
 
 use super::board::Cells;
 use super::engine::{fallback_move, score_of};
-use super::search::{Hard, INF, Tt, WIN, WIN_THRESHOLD};
 use super::point::Point;
 use super::position::Position;
+use super::search::{Hard, INF, Tt, WIN, WIN_THRESHOLD};
 use super::search_board::SearchBoard;
 use super::vcf::{self, VcfCtx};
 

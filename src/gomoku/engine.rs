@@ -46,6 +46,7 @@ use crate::core::{
 };
 
 use super::board::{Cells, DIRS, NCELLS, WALL};
+use super::dfpn::{self, DfpnCtx};
 use super::pattern::Pattern;
 use super::point::Point;
 use super::position::Position;
@@ -60,9 +61,9 @@ const TT_BITS: u32 = 20;
 /// Safety margin kept from the per-move budget: the search stops this long before it ends
 /// (the final bookkeeping and the caller's overhead fit in it).
 const TIME_MARGIN: Duration = Duration::from_millis(3);
-/// Attacker threat moves (threes and fours) allowed to the root VCT search.
+/// Attacker threat moves (threes and fours) allowed to the root threat-depth VCT search.
 const ROOT_VCT_DEPTH: u32 = 8;
-/// Node budget of the root VCT search.
+/// Node budget of each root VCT search (df-pn, then threat-depth).
 const ROOT_VCT_NODES: u64 = 300_000;
 /// Threat moves of the opponent-VCT check at the root.
 const OPP_VCT_DEPTH: u32 = 4;
@@ -684,9 +685,16 @@ fn settled_before_search(
     // own VCT (threes and fours; a forced block must keep a threat going).
     let mut line = own_vcf(b, clock, stop, threat_nodes);
     if line.is_none() && b.five_points(them, 2).len() < 2 {
-        let mut ctx = VctCtx::new(ROOT_VCT_NODES, clock.phase_deadline(6), Some(stop));
-        line = vct::search(b, us, ROOT_VCT_DEPTH, &mut ctx);
+        // df-pn first; then the threat-depth search, which also knows threats of a VCF (a
+        // move that threatens fours rather than a straight four), which df-pn does not.
+        let mut ctx = DfpnCtx::new(ROOT_VCT_NODES, clock.phase_deadline(8), Some(stop));
+        line = dfpn::search(b, us, &mut ctx);
         *threat_nodes += ctx.nodes;
+        if line.is_none() {
+            let mut ctx = VctCtx::new(ROOT_VCT_NODES, clock.phase_deadline(8), Some(stop));
+            line = vct::search(b, us, ROOT_VCT_DEPTH, &mut ctx);
+            *threat_nodes += ctx.nodes;
+        }
     }
     if let Some(line) = line {
         return Some(proven_win(&line, *threat_nodes, start, on_info));

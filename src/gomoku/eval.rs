@@ -11,16 +11,18 @@
 //! table set serves Freestyle and Standard, one Renju (there Black and White differ: Black's
 //! overlines, double fours and double threes are forbidden).
 //!
-//! The tables are fitted by logistic regression (Texel tuning): over the positions of recorded
-//! games, the evaluation divided by a scale fitted first predicts the side to move's final
-//! result; gradient descent with an L2 pull towards hand-set values (the pattern values and
-//! threat bonuses Hard used before) keeps rarely seen codes sensible. Run
-//! `reversi-gomoku gomoku fit-eval --games tests/data/gomoku-games.txt --out
-//! assets/gomoku-eval.bin`; the shipped file is that fit (a test checks it).
+//! The tables are fitted by logistic regression (Texel tuning, with a teacher's score as the
+//! target instead of the game's result): over positions of recorded engine games, the
+//! evaluation divided by a scale fitted first predicts the winning rate a stronger engine's
+//! search gave the position (`tests/data/gomoku-positions.txt`: Rapfi's scores, see its
+//! header); gradient descent with an L2 pull towards hand-set values (the pattern values and
+//! threat bonuses Hard used before) keeps rarely seen codes sensible. (Fitted on the games'
+//! results alone, 512 games between unequal engines taught the tables nonsense: who was the
+//! stronger engine, not what the position is worth.) Run `reversi-gomoku gomoku fit-eval
+//! --positions tests/data/gomoku-positions.txt --out assets/gomoku-eval.bin`; the shipped
+//! file is that fit (a test checks it).
 
 use std::sync::OnceLock;
-
-use crate::core::Side;
 
 use super::board::side_index;
 use super::pattern::Pattern;
@@ -92,7 +94,8 @@ fn permutations(v: [usize; 4]) -> Vec<[usize; 4]> {
 #[inline]
 #[must_use]
 pub(crate) fn pcode(pats: &[Pattern; 4]) -> u16 {
-    let i = pats[0] as usize * 1000 + pats[1] as usize * 100 + pats[2] as usize * 10 + pats[3] as usize;
+    let i =
+        pats[0] as usize * 1000 + pats[1] as usize * 100 + pats[2] as usize * 10 + pats[3] as usize;
     code_table()[i]
 }
 
@@ -275,24 +278,32 @@ pub(crate) fn shipped() -> &'static Weights {
 // ---------------------------------------------------------------------------------------
 // Fitting
 
-/// One recorded game of the training file.
+/// One training position: the moves that lead to it and a teacher's score for the side to
+/// move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord {
-    /// The rule it was played under.
+pub struct LabeledPosition {
+    /// The rule it is played under.
     pub rule: Rule,
-    /// The winner, `None` for a draw.
-    pub winner: Option<Side>,
-    /// Its moves from the empty board, Black first.
+    /// The teacher's evaluation for the side to move, in units of [`TEACHER_SCALE`] per logit.
+    pub score: i32,
+    /// The moves from the empty board, Black first.
     pub moves: Vec<super::Point>,
 }
 
-/// Reads a games file: one game per line, `<rule> <result> <moves…>` with the rule
-/// `freestyle`, `standard` or `renju`, the result `B` (Black won), `W` or `D`, and the moves
-/// in board notation (`h8 i9 …`); blank lines and lines starting with `#` are skipped.
+/// Units per logit of the teacher's scores: Rapfi's evaluation maps to a winning rate as
+/// `sigmoid(eval / 200)` (its `ScalingFactor`).
+pub const TEACHER_SCALE: f64 = 200.0;
+/// Scores beyond this are the teacher's proven wins and losses: such positions are left out
+/// (the threat searches, not the evaluation, decide them).
+const TEACHER_MATE: i32 = 10_000;
+
+/// Reads a positions file: one position per line, `<rule> <score> <moves…>` with the rule
+/// `freestyle`, `standard` or `renju`, the score an integer for the side to move after the
+/// moves (in board notation, `h8 i9 …`); blank lines and lines starting with `#` are skipped.
 ///
 /// # Errors
-/// `LINE: why` for the first line that is not a game (an illegal move included).
-pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, String> {
+/// `LINE: why` for the first line that is not a position (an illegal move included).
+pub fn parse_positions(text: &str) -> Result<Vec<LabeledPosition>, String> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -307,12 +318,10 @@ pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, String> {
             Some("renju") => Rule::Renju,
             other => return Err(bad(format!("unknown rule {other:?}"))),
         };
-        let winner = match it.next() {
-            Some("B") => Some(Side::Black),
-            Some("W") => Some(Side::White),
-            Some("D") => None,
-            other => return Err(bad(format!("unknown result {other:?}"))),
-        };
+        let score = it
+            .next()
+            .and_then(|t| t.parse::<i32>().ok())
+            .ok_or_else(|| bad("the score is not an integer".into()))?;
         let mut pos = super::Position::new(15, rule).map_err(|e| bad(e.to_string()))?;
         let mut moves = Vec::new();
         for t in it {
@@ -320,11 +329,7 @@ pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, String> {
             pos.play(p).map_err(|e| bad(format!("{t}: {e}")))?;
             moves.push(p);
         }
-        out.push(GameRecord {
-            rule,
-            winner,
-            moves,
-        });
+        out.push(LabeledPosition { rule, score, moves });
     }
     Ok(out)
 }
@@ -338,50 +343,53 @@ fn feature(class: usize, colour: usize, kind: usize, code: u16) -> usize {
 
 const NFEATURES: usize = 2 * 2 * 2 * NPCODE;
 
-/// One training position: the side to move's result and its features with their counts.
+/// One training position: the target winning rate of the side to move and its features with
+/// their counts (negative for the opponent's points, which the evaluation subtracts).
 struct Sample {
     target: f64,
     features: Vec<(u32, f32)>,
 }
 
-/// Opening plies skipped (set openings, not decisions) and the L2 pull towards the prior.
-const SKIP_PLIES: usize = 6;
+/// Reference scale of the step size: at 300 evaluation units per logit, steps of
+/// [`LEARNING_RATE`] units (proportionally more at the fitted scale).
+const SCALE: f64 = 300.0;
+/// The L2 pull towards the prior, the Adam steps and their size in units at [`SCALE`].
 const L2: f64 = 1e-6;
-const STEPS: usize = 400;
-const LEARNING_RATE: f64 = 1.0;
+const STEPS: usize = 600;
+const LEARNING_RATE: f64 = 2.0;
 
-fn samples(games: &[GameRecord]) -> Vec<Sample> {
+fn samples(positions: &[LabeledPosition]) -> Vec<Sample> {
     let mut out = Vec::new();
-    for g in games {
-        let class = usize::from(g.rule == Rule::Renju);
-        let pos = super::Position::new(15, g.rule).expect("15x15 fits every rule");
+    for lp in positions {
+        if lp.score.abs() >= TEACHER_MATE {
+            continue;
+        }
+        let class = usize::from(lp.rule == Rule::Renju);
+        let pos = super::Position::new(15, lp.rule).expect("15x15 fits every rule");
         let mut b = super::SearchBoard::from_position(&pos);
-        for (ply, &m) in g.moves.iter().enumerate() {
-            let us = b.to_move;
-            if ply >= SKIP_PLIES && b.five_count(us) == 0 && b.five_count(!us) == 0 {
-                let target = match g.winner {
-                    None => 0.5,
-                    Some(w) if w == us => 1.0,
-                    Some(_) => 0.0,
-                };
-                let mut counts = std::collections::BTreeMap::new();
-                for idx in b.empty_points() {
-                    for (side, kind) in [(us, KIND_MOVER), (!us, KIND_OPPONENT)] {
-                        let code = b.pcode(idx, side);
-                        if code != PCODE_NONE {
-                            *counts
-                                .entry(feature(class, side_index(side), kind, code) as u32)
-                                .or_insert(0.0f32) += 1.0;
-                        }
-                    }
-                }
-                out.push(Sample {
-                    target,
-                    features: counts.into_iter().collect(),
-                });
-            }
+        for &m in &lp.moves {
             b.play_point(m);
         }
+        let us = b.to_move;
+        if b.five_count(us) > 0 || b.five_count(!us) > 0 {
+            continue;
+        }
+        let mut counts = std::collections::BTreeMap::new();
+        // The evaluation adds the mover's values and subtracts the opponent's.
+        for idx in b.empty_points() {
+            for (side, kind, sign) in [(us, KIND_MOVER, 1.0), (!us, KIND_OPPONENT, -1.0)] {
+                let code = b.pcode(idx, side);
+                if code != PCODE_NONE {
+                    *counts
+                        .entry(feature(class, side_index(side), kind, code) as u32)
+                        .or_insert(0.0f32) += sign;
+                }
+            }
+        }
+        out.push(Sample {
+            target: sigmoid(f64::from(lp.score) / TEACHER_SCALE),
+            features: counts.into_iter().collect(),
+        });
     }
     out
 }
@@ -395,7 +403,11 @@ fn loss(samples: &[Sample], w: &[f64], scale: f64) -> f64 {
     let total: f64 = samples
         .iter()
         .map(|s| {
-            let e: f64 = s.features.iter().map(|&(f, c)| w[f as usize] * f64::from(c)).sum();
+            let e: f64 = s
+                .features
+                .iter()
+                .map(|&(f, c)| w[f as usize] * f64::from(c))
+                .sum();
             let p = sigmoid(e / scale).clamp(1e-9, 1.0 - 1e-9);
             -(s.target * p.ln() + (1.0 - s.target) * (1.0 - p).ln())
         })
@@ -407,49 +419,65 @@ fn loss(samples: &[Sample], w: &[f64], scale: f64) -> f64 {
 pub struct FitReport {
     /// The fitted weights.
     pub weights: Weights,
-    /// Training positions (games held out excluded).
+    /// Training positions (held-out ones and proven results excluded).
     pub positions: usize,
-    /// Evaluation units per logit (fitted on the prior).
+    /// Evaluation units per logit (the hand-set values' best fit).
     pub scale: f64,
     /// Cross-entropy of the prior and of the fit on the training positions.
     pub train_loss: (f64, f64),
-    /// The same on the held-out positions (every tenth game).
+    /// The same on the held-out positions (every tenth).
     pub test_loss: (f64, f64),
 }
 
-/// Fits the evaluation tables on `games` (see the module docs). Deterministic: the same games
-/// give the same weights. Every tenth game is held out to report the loss on unseen games.
+/// Fits the evaluation tables on `positions` (see the module docs). Deterministic: the same
+/// positions give the same weights. Every tenth position is held out to report the loss on
+/// positions the fit did not see.
 #[must_use]
-pub fn fit(games: &[GameRecord]) -> FitReport {
-    let (train_games, test_games): (Vec<_>, Vec<_>) = games
+pub fn fit(positions: &[LabeledPosition]) -> FitReport {
+    let (train_set, test_set): (Vec<_>, Vec<_>) = positions
         .iter()
         .cloned()
         .enumerate()
         .partition(|(i, _)| i % 10 != 9);
-    let strip = |v: Vec<(usize, GameRecord)>| v.into_iter().map(|g| g.1).collect::<Vec<_>>();
-    let train = samples(&strip(train_games));
-    let test = samples(&strip(test_games));
-    let prior_w: Vec<f64> = (0..NFEATURES)
+    let strip = |v: Vec<(usize, LabeledPosition)>| v.into_iter().map(|g| g.1).collect::<Vec<_>>();
+    let train = samples(&strip(train_set));
+    let test = samples(&strip(test_set));
+    let hand: Vec<f64> = (0..NFEATURES)
         .map(|f| {
             let code = f % NPCODE;
             let kind = (f / NPCODE) % 2;
-            if code == usize::from(PCODE_NONE) { 0.0 } else { prior(code, kind) }
+            if code == usize::from(PCODE_NONE) {
+                0.0
+            } else {
+                prior(code, kind)
+            }
         })
         .collect();
-    // The scale first: the prior's best logistic fit (a grid over powers of 1.1).
-    let scale = (0..80)
-        .map(|i| 10.0 * 1.1f64.powi(i))
+    // The scale first: the hand-set values' best logistic fit (a grid over powers of 1.1),
+    // so that the tables stay in the units the search's margins are set in.
+    let prior_w = hand;
+    let scale = (0..100)
+        .map(|i| 100.0 * 1.1f64.powi(i))
         .min_by(|&a, &b| loss(&train, &prior_w, a).total_cmp(&loss(&train, &prior_w, b)))
-        .unwrap_or(100.0);
+        .unwrap_or(SCALE);
+    let step_size = LEARNING_RATE * scale / SCALE;
     // Then Adam on the mean cross-entropy plus the L2 pull towards the prior.
     let mut w = prior_w.clone();
     let (mut m, mut v) = (vec![0.0; NFEATURES], vec![0.0; NFEATURES]);
     let (b1, b2) = (0.9f64, 0.999f64);
     let n = train.len().max(1) as f64;
     for step in 1..=STEPS {
-        let mut grad: Vec<f64> = (0..NFEATURES).map(|f| 2.0 * L2 * (w[f] - prior_w[f])).collect();
+        // The pull is set at SCALE units per logit; in the fitted units it is as strong.
+        let l2 = L2 * (SCALE / scale).powi(2);
+        let mut grad: Vec<f64> = (0..NFEATURES)
+            .map(|f| 2.0 * l2 * (w[f] - prior_w[f]))
+            .collect();
         for s in &train {
-            let e: f64 = s.features.iter().map(|&(f, c)| w[f as usize] * f64::from(c)).sum();
+            let e: f64 = s
+                .features
+                .iter()
+                .map(|&(f, c)| w[f as usize] * f64::from(c))
+                .sum();
             let g = (sigmoid(e / scale) - s.target) / scale / n;
             for &(f, c) in &s.features {
                 grad[f as usize] += g * f64::from(c);
@@ -463,11 +491,14 @@ pub fn fit(games: &[GameRecord]) -> FitReport {
             v[f] = b2 * v[f] + (1.0 - b2) * grad[f] * grad[f];
             let mh = m[f] / (1.0 - b1.powi(step as i32));
             let vh = v[f] / (1.0 - b2.powi(step as i32));
-            w[f] -= LEARNING_RATE * mh / (vh.sqrt() + 1e-12);
+            w[f] -= step_size * mh / (vh.sqrt() + 1e-12);
         }
     }
     let mut weights = Weights::prior();
-    for (class, t) in [&mut weights.gomoku, &mut weights.renju].into_iter().enumerate() {
+    for (class, t) in [&mut weights.gomoku, &mut weights.renju]
+        .into_iter()
+        .enumerate()
+    {
         for (colour, ct) in t.iter_mut().enumerate() {
             for (kind, table) in ct.iter_mut().enumerate() {
                 for (code, x) in table.iter_mut().enumerate() {
@@ -483,5 +514,53 @@ pub fn fit(games: &[GameRecord]) -> FitReport {
         scale,
         train_loss: (loss(&train, &prior_w, scale), loss(&train, &w, scale)),
         test_loss: (loss(&test, &prior_w, scale), loss(&test, &w, scale)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pattern_codes_ignore_the_order_of_the_lines_and_are_dense() {
+        let all = code_patterns();
+        let mut seen = std::collections::HashSet::new();
+        for (code, pats) in all.iter().enumerate() {
+            assert_eq!(usize::from(pcode(pats)), code);
+            let mut rev = *pats;
+            rev.reverse();
+            assert_eq!(usize::from(pcode(&rev)), code);
+            assert!(seen.insert(*pats));
+        }
+        assert_eq!(seen.len(), NPCODE);
+        assert_eq!(pcode(&[Pattern::None; 4]), PCODE_NONE);
+        let a = [
+            Pattern::Four,
+            Pattern::None,
+            Pattern::OpenThree,
+            Pattern::Two,
+        ];
+        let b = [
+            Pattern::Two,
+            Pattern::OpenThree,
+            Pattern::None,
+            Pattern::Four,
+        ];
+        assert_eq!(pcode(&a), pcode(&b));
+        assert_eq!(summarize(&a).0, level::FOUR_THREE);
+    }
+
+    #[test]
+    fn weights_round_trip_and_bad_files_are_refused() {
+        let w = Weights::prior();
+        let bytes = w.to_bytes();
+        assert_eq!(bytes.len(), FILE_LEN);
+        assert_eq!(Weights::from_bytes(&bytes).unwrap().to_bytes(), bytes);
+        assert!(Weights::from_bytes(&bytes[1..]).is_none());
+        let mut wrong = bytes.clone();
+        wrong[0] = b'X';
+        assert!(Weights::from_bytes(&wrong).is_none());
+        // The point with no pattern is worth nothing in every table.
+        assert!(w.gomoku.iter().flatten().all(|t| t[0] == 0));
     }
 }

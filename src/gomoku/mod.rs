@@ -14,6 +14,9 @@
 //! - [`vcf`]: [`find_vcf`], victory by continuous fours (threat-space search, Allis et al. 1994).
 //! - [`vct`]: [`find_vct`], victory by continuous threats (fours and open threes, every
 //!   defence of a three tried, counter-fours included; Renju-aware).
+//! - [`dfpn`]: [`find_vct_dfpn`], the same VCT by depth-first proof-number search (df-pn), which
+//!   Hard runs before its main search.
+//! - [`eval`]: Hard's learned pattern-code evaluation and its fit.
 //! - [`engine`]: [`GomokuEngine`] with the Easy, Medium and Hard levels.
 //!
 //! Coordinates: column letters A, B, C, … from the left (consecutive, no letter skipped, so a
@@ -22,6 +25,7 @@
 
 pub mod analysis;
 mod board;
+pub mod dfpn;
 pub mod engine;
 pub mod eval;
 pub mod pattern;
@@ -33,6 +37,7 @@ pub mod search_board;
 pub mod vcf;
 pub mod vct;
 
+pub use dfpn::find_vct_dfpn;
 pub use engine::GomokuEngine;
 pub use pattern::Pattern;
 pub use point::{ParsePointError, Point};

@@ -195,7 +195,9 @@ impl SearchBoard {
         for y in 0..n {
             let row = (y + PAD) * STRIDE + PAD;
             for idx in row..row + n {
-                if self.info[idx][0].level >= lvl && self.cells.cells[idx] == EMPTY && self.legal(idx, side)
+                if self.info[idx][0].level >= lvl
+                    && self.cells.cells[idx] == EMPTY
+                    && self.legal(idx, side)
                 {
                     return true;
                 }
