@@ -838,6 +838,11 @@ fn iterative_deepening(
     let mut best_score = -INF;
     let mut info = SearchInfo::default();
     for depth in 1..=max_depth {
+        // A stop raised (or the deadline passed) since the last iteration ends the search.
+        searcher.check_time();
+        if searcher.aborted && depth > 1 {
+            break;
+        }
         let mut scores = root_iteration(searcher, &root, depth);
         if searcher.aborted {
             // A finished move that beats the last full iteration's best is still usable.

@@ -213,7 +213,8 @@ impl<'a> Hard<'a> {
         }
     }
 
-    fn check_time(&mut self) {
+    /// Raise `aborted` when the stop flag is up or the deadline has passed.
+    pub(super) fn check_time(&mut self) {
         if self.stop.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.aborted = true;
         }
