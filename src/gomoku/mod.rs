@@ -14,8 +14,8 @@
 //! - [`vcf`]: [`find_vcf`], victory by continuous fours (threat-space search, Allis et al. 1994).
 //! - [`vct`]: [`find_vct`], victory by continuous threats (fours and open threes, every
 //!   defence of a three tried, counter-fours included; Renju-aware).
-//! - [`dfpn`]: [`find_vct_dfpn`], the same VCT by depth-first proof-number search (df-pn), which
-//!   Hard runs before its main search.
+//! - [`dfpn`]: [`find_vct_dfpn`], the same VCT by depth-first proof-number search (df-pn); not
+//!   used by Hard yet (at its root it made Hard weaker in Renju, see `engine.rs`).
 //! - [`eval`]: Hard's learned pattern-code evaluation and its fit.
 //! - [`engine`]: [`GomokuEngine`] with the Easy, Medium and Hard levels.
 //!
