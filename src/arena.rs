@@ -114,16 +114,55 @@ pub struct Score {
     pub losses: u32,
     /// Drawn games.
     pub draws: u32,
-    /// Moves each contender chose (first, second; passes included, forfeited answers not).
-    pub moves: [u32; 2],
     /// Sum of the first contender's final disc differentials (Reversi games played to the
     /// end; empties to the winner).
     pub disc_sum: i64,
     /// Games counted in `disc_sum`.
     pub disc_games: u32,
-    /// Wall time each contender (first, second) took over those moves, in milliseconds: with
-    /// [`Score::ms_per_move`], whether the match was played at equal time.
-    pub think_ms: [u64; 2],
+    /// Move times of the first contender (index 0) and the second (index 1), wall clock from
+    /// asking for a move to receiving it (for an external engine: the protocol round trip).
+    pub times: [MoveTimes; 2],
+}
+
+/// Wall-clock times of one contender's moves in a match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveTimes {
+    /// Moves played.
+    pub moves: u32,
+    /// Their total time.
+    pub total: Duration,
+    /// The longest one.
+    pub max: Duration,
+}
+
+impl MoveTimes {
+    fn add(&mut self, t: Duration) {
+        self.moves += 1;
+        self.total += t;
+        self.max = self.max.max(t);
+    }
+
+    /// Average move time in milliseconds (0 without moves).
+    #[must_use]
+    pub fn average_ms(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.total.as_secs_f64() * 1000.0 / f64::from(self.moves)
+        }
+    }
+}
+
+impl fmt::Display for MoveTimes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} moves, average {:.0} ms, max {} ms",
+            self.moves,
+            self.average_ms(),
+            self.max.as_millis()
+        )
+    }
 }
 
 impl Score {
@@ -141,7 +180,7 @@ impl Score {
     /// Average time per move of contender 0 (the first) or 1, in milliseconds.
     #[must_use]
     pub fn ms_per_move(&self, contender: usize) -> f64 {
-        self.think_ms[contender] as f64 / f64::from(self.moves[contender].max(1))
+        self.times[contender].average_ms()
     }
 
     /// Games played.
@@ -160,7 +199,7 @@ impl Score {
     #[must_use]
     pub fn think_seconds_per_game(&self) -> [f64; 2] {
         let games = f64::from(self.games().max(1));
-        self.think_ms.map(|ms| ms as f64 / 1000.0 / games)
+        self.times.map(|t| t.total.as_secs_f64() / games)
     }
 
     fn add(&mut self, outcome: Outcome, first_plays: Side) {
@@ -216,6 +255,29 @@ pub const GOMOKU_OPENINGS: [&str; 8] = [
 /// takes longer loses the game.
 pub const DEFAULT_ENGINE_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// The time per move an external Gomocup engine is told by default (`INFO timeout_turn`), in
+/// milliseconds: Hard's default budget, so that a match is at equal time.
+pub const DEFAULT_ENGINE_MOVE_MS: u64 = 1000;
+
+/// What external engines are told and allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExternalLimits {
+    /// How long one may take to answer a move before it loses the game.
+    pub timeout: Duration,
+    /// Milliseconds per move a Gomocup engine is told (`INFO timeout_turn`); NBoard engines
+    /// keep their own setting.
+    pub move_ms: u64,
+}
+
+impl Default for ExternalLimits {
+    fn default() -> Self {
+        ExternalLimits {
+            timeout: DEFAULT_ENGINE_TIMEOUT,
+            move_ms: DEFAULT_ENGINE_MOVE_MS,
+        }
+    }
+}
+
 /// A player inside a match.
 enum Seat<G: GameRules> {
     Random(Box<StdRng>),
@@ -232,7 +294,7 @@ impl<G: GameRules> Seat<G> {
         c: &Contender,
         engine_for: EngineFor<G>,
         seed: u64,
-        timeout: Duration,
+        limits: ExternalLimits,
     ) -> Result<Seat<G>, String> {
         Ok(match c {
             Contender::Random => Seat::Random(Box::new(StdRng::seed_from_u64(seed))),
@@ -243,7 +305,7 @@ impl<G: GameRules> Seat<G> {
                     ..*cfg
                 },
             ),
-            Contender::External(cmd) => Seat::External(ExternalEngine::start(cmd, timeout)?),
+            Contender::External(cmd) => Seat::External(ExternalEngine::start(cmd, limits)?),
         })
     }
 }
@@ -278,10 +340,12 @@ struct ExternalEngine {
     lines: Receiver<String>,
     /// How long the engine may take to answer one request.
     timeout: Duration,
+    /// Milliseconds per move it is told.
+    move_ms: u64,
 }
 
 impl ExternalEngine {
-    fn start(cmd: &str, timeout: Duration) -> Result<ExternalEngine, String> {
+    fn start(cmd: &str, limits: ExternalLimits) -> Result<ExternalEngine, String> {
         let mut parts = cmd.split_whitespace();
         let program = parts.next().ok_or("empty engine command")?;
         let mut child = Command::new(program)
@@ -309,7 +373,8 @@ impl ExternalEngine {
             child,
             stdin,
             lines,
-            timeout,
+            timeout: limits.timeout,
+            move_ms: limits.move_ms,
         })
     }
 
@@ -359,7 +424,7 @@ type ChooseMove<G> =
 fn play_openings<G: GameRules>(
     (a, b): (&Contender, &Contender),
     openings: &[Vec<G::Move>],
-    engine_timeout: Duration,
+    limits: ExternalLimits,
     engine_for: EngineFor<G>,
     start: impl Fn() -> Result<G, String>,
     choose: ChooseMove<G>,
@@ -371,8 +436,8 @@ fn play_openings<G: GameRules>(
         for a_side in Side::BOTH {
             let seed = (i as u64) * 2 + u64::from(a_side == Side::White);
             let mut seats = [
-                Seat::new(a, engine_for, seed, engine_timeout)?,
-                Seat::new(b, engine_for, seed + 1000, engine_timeout)?,
+                Seat::new(a, engine_for, seed, limits)?,
+                Seat::new(b, engine_for, seed + 1000, limits)?,
             ];
             let mut pos = start()?;
             for &m in opening {
@@ -382,15 +447,13 @@ fn play_openings<G: GameRules>(
             let mut forfeit = None;
             while pos.outcome().is_none() {
                 let mover = pos.side_to_move();
-                let who = usize::from(mover != a_side);
-                let thinking = std::time::Instant::now();
+                let k = usize::from(mover != a_side);
                 // A seat that answers late, nonsense or an illegal move loses the game.
-                let played = choose(&mut seats[who], &pos, &moves)
+                let asked = Instant::now();
+                let chosen = choose(&mut seats[k], &pos, &moves);
+                score.times[k].add(asked.elapsed());
+                let played = chosen
                     .and_then(|mv| pos.play(mv).map(|()| mv).map_err(|e| format!("{mv}: {e}")));
-                if played.is_ok() {
-                    score.moves[who] += 1;
-                    score.think_ms[who] += thinking.elapsed().as_millis() as u64;
-                }
                 match played {
                     Ok(mv) => moves.push(mv),
                     Err(e) => {
@@ -424,7 +487,7 @@ fn play_openings<G: GameRules>(
 }
 
 /// Play a Reversi match; `log` receives one line per game. An external engine gets
-/// `engine_timeout` per move; one that answers late, nonsense or an illegal move loses that
+/// `limits.timeout` per move; one that answers late, nonsense or an illegal move loses that
 /// game (the log says why).
 ///
 /// # Errors
@@ -433,13 +496,13 @@ pub fn reversi_match(
     a: &Contender,
     b: &Contender,
     openings: &[Vec<Move>],
-    engine_timeout: Duration,
+    limits: ExternalLimits,
     log: impl FnMut(&str),
 ) -> Result<Score, String> {
     play_openings(
         (a, b),
         openings,
-        engine_timeout,
+        limits,
         reversi_engine,
         || Ok(reversi::Position::new()),
         reversi_move,
@@ -539,7 +602,8 @@ pub fn gomoku_opening(line: &str, size: u8) -> Option<Vec<Point>> {
 }
 
 /// Play a Gomoku match under `rule` on 15×15; `log` receives one line per game. External
-/// engines get `engine_timeout` per move and forfeit as in [`reversi_match`].
+/// engines are told `limits.move_ms` per move (`INFO timeout_turn`), may take up to
+/// `limits.timeout`, and forfeit as in [`reversi_match`].
 ///
 /// # Errors
 /// When an external engine cannot be started, or an opening is illegal.
@@ -548,13 +612,13 @@ pub fn gomoku_match(
     b: &Contender,
     rule: Rule,
     openings: &[Vec<Point>],
-    engine_timeout: Duration,
+    limits: ExternalLimits,
     log: impl FnMut(&str),
 ) -> Result<Score, String> {
     play_openings(
         (a, b),
         openings,
-        engine_timeout,
+        limits,
         gomoku_engine,
         || gomoku::Position::new(15, rule).map_err(|e| e.to_string()),
         |seat, pos, _| gomoku_move(seat, pos),
@@ -586,7 +650,7 @@ fn gomoku_move(seat: &mut Seat<gomoku::Position>, pos: &gomoku::Position) -> Res
             x.send(&format!("INFO rule {rule_bits}"))?;
             x.send(&format!("START {n}"))?;
             x.read_until(|l| (l == "OK" || l.starts_with("ERROR")).then(|| l.to_string()))?;
-            x.send("INFO timeout_turn 1000")?;
+            x.send(&format!("INFO timeout_turn {}", x.move_ms))?;
             x.send("BOARD")?;
             let me = pos.side_to_move();
             for (i, p) in pos.history().iter().enumerate() {
@@ -687,11 +751,16 @@ mod tests {
             &Contender::Level(AiConfig::for_level(Level::Medium)),
             &Contender::Random,
             &openings,
-            DEFAULT_ENGINE_TIMEOUT,
+            ExternalLimits::default(),
             |_| {},
         )
         .unwrap();
         assert_eq!(s.wins + s.losses + s.draws, 4);
         assert!(s.wins >= 3, "{s}");
+        // Both sides' moves are timed: Reversi games last about 30 moves a side.
+        for t in s.times {
+            assert!(t.moves >= 4 * 20 && t.max <= t.total, "{t}");
+            assert!(t.average_ms() * f64::from(t.moves) <= t.total.as_secs_f64() * 1000.0 + 1.0);
+        }
     }
 }

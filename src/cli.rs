@@ -42,6 +42,12 @@ pub enum Command {
         #[command(subcommand)]
         command: ReversiCommand,
     },
+    /// Gomoku analysis tools.
+    Gomoku {
+        /// What to do.
+        #[command(subcommand)]
+        command: GomokuCommand,
+    },
     /// Speak the NBoard protocol on stdin/stdout (a Reversi engine for the NBoard GUI).
     Nboard {
         /// Search this many milliseconds per move (to any depth) instead of to the depth
@@ -54,7 +60,15 @@ pub enum Command {
     },
     /// Speak the Gomocup (Piskvork) brain protocol on stdin/stdout. Also the default when the
     /// binary is started under a name beginning with `pbrain-`.
-    Gomocup,
+    Gomocup {
+        /// Milliseconds per move until the manager sends `INFO timeout_turn` (Piskvork's
+        /// default otherwise: 30 000).
+        #[arg(long, value_name = "MS")]
+        move_ms: Option<u64>,
+        /// Search threads until the manager sends `INFO thread_num` (default 1).
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        threads: u32,
+    },
     /// Add the game to the desktop's application menu (Linux and other freedesktop systems):
     /// writes a launcher entry that starts this binary, and the app's icons, into
     /// $XDG_DATA_HOME (default ~/.local/share). Prints each file written.
@@ -94,6 +108,10 @@ pub enum Command {
         /// in milliseconds.
         #[arg(long, default_value_t = crate::arena::DEFAULT_ENGINE_TIMEOUT.as_millis() as u64)]
         engine_timeout_ms: u64,
+        /// The time per move an external Gomocup engine is told (`INFO timeout_turn`), in
+        /// milliseconds: give it Hard's budget for a match at equal time, less for time odds.
+        #[arg(long, default_value_t = crate::arena::DEFAULT_ENGINE_MOVE_MS)]
+        engine_move_ms: u64,
     },
 }
 
@@ -187,6 +205,22 @@ pub enum ReversiCommand {
     },
 }
 
+/// Gomoku analysis commands.
+#[derive(Subcommand, Debug)]
+pub enum GomokuCommand {
+    /// Refit Hard's pattern-code evaluation on labelled positions and write the tables file
+    /// (the shipped `assets/gomoku-eval.bin` is `fit-eval --positions
+    /// tests/data/gomoku-positions.txt --out assets/gomoku-eval.bin`).
+    FitEval {
+        /// Positions, one per line: `<freestyle|standard|renju> <score> <moves…>`.
+        #[arg(long)]
+        positions: std::path::PathBuf,
+        /// Where to write the tables (atomically).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+}
+
 /// Parse the command line and run it. The window is the default.
 #[must_use]
 pub fn main() -> ExitCode {
@@ -264,6 +298,9 @@ pub fn main() -> ExitCode {
             };
             crate::tools::build_book(&games, &out, &opts)
         }
+        Some(Command::Gomoku {
+            command: GomokuCommand::FitEval { positions, out },
+        }) => crate::tools::gomoku_fit_eval(&positions, &out),
         Some(Command::Nboard { move_ms, threads }) => {
             let engine = match move_ms {
                 Some(ms) => crate::protocol::nboard::NboardEngine::with_move_ms(ms),
@@ -277,10 +314,13 @@ pub fn main() -> ExitCode {
                 std::io::stderr(),
             ))
         }
-        Some(Command::Gomocup) => io_result(crate::protocol::gomocup::run(
-            std::io::stdin().lock(),
-            std::io::stdout(),
-        )),
+        Some(Command::Gomocup { move_ms, threads }) => {
+            let mut brain = crate::protocol::gomocup::Brain::new().with_threads(threads);
+            if let Some(ms) = move_ms {
+                brain = brain.with_move_ms(ms);
+            }
+            io_result(brain.run(std::io::stdin().lock(), std::io::stdout()))
+        }
         Some(Command::Match {
             game,
             a,
@@ -290,6 +330,7 @@ pub fn main() -> ExitCode {
             limit,
             verbose,
             engine_timeout_ms,
+            engine_move_ms,
         }) => {
             let spec = crate::tools::MatchSpec {
                 game,
@@ -298,6 +339,7 @@ pub fn main() -> ExitCode {
                 limit,
                 verbose,
                 engine_timeout_ms,
+                engine_move_ms,
             };
             crate::tools::run_match(&a, &b, &spec)
         }

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::arena::{
-    Contender, GOMOKU_OPENINGS, REVERSI_OPENINGS, Score, gomoku_match, gomoku_opening,
-    reversi_match,
+    Contender, ExternalLimits, GOMOKU_OPENINGS, REVERSI_OPENINGS, Score, gomoku_match,
+    gomoku_opening, reversi_match,
 };
 use crate::core::{AiConfig, Engine, Level, StopFlag};
 use crate::gomoku::{GomokuEngine, Rule};
@@ -338,6 +338,48 @@ pub fn build_book(games: &Path, out: &Path, opts: &BuildOptions) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// `gomoku fit-eval`: fits Hard's pattern-code tables on the labelled positions file at
+/// `games` and writes them atomically to `out`, printing the positions used and the loss
+/// before and after (training positions, and every tenth held out). Non-zero exit when the
+/// file cannot be read or holds an illegal move (naming the line), or `out` cannot be
+/// written.
+#[must_use]
+pub fn gomoku_fit_eval(games: &Path, out: &Path) -> ExitCode {
+    let games_list = match std::fs::read_to_string(games)
+        .map_err(|e| e.to_string())
+        .and_then(|t| crate::gomoku::eval::parse_positions(&t))
+    {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("reversi-gomoku: {}: {e}", games.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let start = Instant::now();
+    let report = crate::gomoku::eval::fit(&games_list);
+    let bytes = report.weights.to_bytes();
+    if let Err(e) = crate::persist::atomic::write_atomic(out, &bytes) {
+        eprintln!("reversi-gomoku: cannot write {}: {e}", out.display());
+        return ExitCode::FAILURE;
+    }
+    println!(
+        "read {} positions, fitted {} in {:.1} s, scale {:.0} units per logit, L2 pull {:?}; \
+         cross-entropy prior → fit: training {:.4} → {:.4}, held-out {:.4} → {:.4}; wrote {} bytes to {}",
+        games_list.len(),
+        report.positions,
+        start.elapsed().as_secs_f64(),
+        report.scale,
+        report.l2,
+        report.train_loss.0,
+        report.train_loss.1,
+        report.test_loss.0,
+        report.test_loss.1,
+        bytes.len(),
+        out.display()
+    );
+    ExitCode::SUCCESS
+}
+
 /// Settings of `reversi-gomoku match` besides the two contenders.
 #[derive(Clone, Debug)]
 pub struct MatchSpec {
@@ -353,9 +395,12 @@ pub struct MatchSpec {
     pub verbose: bool,
     /// How long an external engine may take per move before it loses the game, in ms.
     pub engine_timeout_ms: u64,
+    /// Milliseconds per move an external Gomocup engine is told (`INFO timeout_turn`).
+    pub engine_move_ms: u64,
 }
 
-/// Run a match and print `a vs b: W x / L y / D z (p%)`; non-zero exit on any error.
+/// Run a match and print `a vs b: W x / L y / D z (p%)`, then each contender's move times
+/// (count, average, maximum); non-zero exit on any error.
 #[must_use]
 pub fn run_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> ExitCode {
     match play_match(a, b, spec) {
@@ -366,6 +411,8 @@ pub fn run_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> ExitCode {
             }
             let [ta, tb] = score.think_seconds_per_game();
             println!("thinking time per game: {a} {ta:.1} s, {b} {tb:.1} s");
+            println!("  {a}: {}", score.times[0]);
+            println!("  {b}: {}", score.times[1]);
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -376,7 +423,10 @@ pub fn run_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> ExitCode {
 }
 
 fn play_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> Result<Score, String> {
-    let engine_timeout = std::time::Duration::from_millis(spec.engine_timeout_ms);
+    let limits = ExternalLimits {
+        timeout: std::time::Duration::from_millis(spec.engine_timeout_ms),
+        move_ms: spec.engine_move_ms,
+    };
     let text = match &spec.openings {
         Some(p) => Some(std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?),
         None => None,
@@ -413,7 +463,7 @@ fn play_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> Result<Score, S
                     crate::reversi::parse_transcript(l).map_err(|e| format!("opening {l:?}: {e}"))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            reversi_match(a, b, &openings, engine_timeout, log)
+            reversi_match(a, b, &openings, limits, log)
         }
         crate::core::GameKind::Gomoku => {
             let rule = match spec.rule.to_ascii_lowercase().as_str() {
@@ -432,7 +482,7 @@ fn play_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> Result<Score, S
                 .filter_map(|l| gomoku_opening(l, 15))
                 .take(limit)
                 .collect();
-            gomoku_match(a, b, rule, &openings, engine_timeout, log)
+            gomoku_match(a, b, rule, &openings, limits, log)
         }
     }
 }

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use reversi_gomoku::core::{AiConfig, Engine, GameRules, Level, Outcome, Side, StopFlag};
 use reversi_gomoku::core::{Score, SearchInfo};
 use reversi_gomoku::gomoku::{
-    GomokuEngine, Point, Position, Rule, find_vcf, find_vcf_limited, find_vct,
+    GomokuEngine, Point, Position, Rule, find_vcf, find_vcf_limited, find_vct, find_vct_dfpn,
 };
 
 const PUZZLES: &str = include_str!(concat!(
@@ -381,6 +381,23 @@ fn hard_finds_forced_answers() {
 }
 
 #[test]
+fn hard_on_two_threads_finds_the_forced_answers_too() {
+    // Lazy SMP: helpers share the table; the main thread's answer must stay right.
+    for &(what, rule, black, white, side, answers) in FORCED {
+        let pos = setup(rule, black, white, side);
+        let cfg = AiConfig {
+            threads: 2,
+            ..hard_depth(6)
+        };
+        let best = think(&pos, &cfg);
+        assert!(
+            pts(answers).contains(&best),
+            "{what}: played {best}, expected one of {answers}"
+        );
+    }
+}
+
+#[test]
 fn hard_plays_the_centre_on_an_empty_board() {
     let pos = Position::new(15, Rule::Renju).unwrap();
     assert_eq!(think(&pos, &hard_depth(6)), p("h8"));
@@ -701,6 +718,55 @@ fn hard_speed_report() {
     }
 }
 
+/// Diagnostic (run with `--ignored --nocapture`, on an otherwise idle machine): Lazy SMP's
+/// speed-up, the wall time Hard needs to finish a fixed depth on 1 and on 2 threads, over the
+/// positions of `hard_speed_report` in Freestyle and Renju.
+#[test]
+#[ignore = "diagnostic, slow, needs two free cores"]
+fn lazy_smp_time_to_depth_report() {
+    let lines = [
+        "h8 h9 i9 g7 j10 i8 g9 k11 j8 f6 g10 j9 e5 d4 h11 i12 f10 e10 g12 g11",
+        "h8 i9 g9 i7 i8 g10 h10 h9",
+        "h8 h7 j7 i8 g9",
+        "h8 i7 j6 g7 h7 h6 i5 g5",
+    ];
+    let mut totals = [0.0f64; 2];
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        for line in lines {
+            let mut pos = Position::new(15, rule).unwrap();
+            for m in pts(line) {
+                pos.play(m).unwrap();
+            }
+            let mut row = Vec::new();
+            for (k, threads) in [1u32, 2].into_iter().enumerate() {
+                let cfg = AiConfig {
+                    threads,
+                    ..hard_depth(10)
+                };
+                let t = Instant::now();
+                let (best, info) = think_info(&pos, &cfg);
+                let s = t.elapsed().as_secs_f64();
+                totals[k] += s;
+                row.push(format!(
+                    "{threads} thread(s) {s:6.3} s best {best} depth {}",
+                    info.depth
+                ));
+            }
+            println!(
+                "{rule:9} {:2} stones: {}",
+                pos.history().len(),
+                row.join(" | ")
+            );
+        }
+    }
+    println!(
+        "total: 1 thread {:.2} s, 2 threads {:.2} s, speed-up {:.2}",
+        totals[0],
+        totals[1],
+        totals[0] / totals[1]
+    );
+}
+
 #[test]
 fn hard_respects_stop_and_reports_progress() {
     let mut pos = Position::new(15, Rule::Renju).unwrap();
@@ -935,6 +1001,42 @@ fn hard_puzzles_solved_in_one_second_report() {
         );
     }
     println!("Hard solved {solved} of {} puzzles within 1 s", all.len());
+}
+
+/// df-pn proves most VCT puzzles on its own; the two it misses need a threat of a VCF (not of
+/// a straight four), which only the threat-depth search models (Hard runs both).
+#[test]
+fn dfpn_proves_the_vct_puzzles_but_those_needing_vcf_threats() {
+    let (mut dfpn, mut depth_first) = (0, 0);
+    for p in puzzles()
+        .iter()
+        .filter(|p| p.kind == "vct" && p.expect != "disproven")
+    {
+        let a = find_vct_dfpn(&p.pos, p.attacker, 300_000, &StopFlag::new());
+        let b = find_vct(&p.pos, p.attacker, 6, 200_000, &StopFlag::new());
+        println!(
+            "{}: df-pn {:?} / depth-first {:?}",
+            p.id,
+            a.as_ref().map(|l| l[0]),
+            b.as_ref().map(|l| l[0])
+        );
+        if let Some(line) = &a {
+            // The line starts with a legal attacker move that threatens (a four or a three).
+            assert!(p.pos.is_legal(line[0]), "{}", p.id);
+            dfpn += 1;
+        }
+        depth_first += usize::from(b.is_some());
+    }
+    assert!(
+        dfpn + 2 >= depth_first && dfpn >= 10,
+        "df-pn {dfpn}, depth-first {depth_first}"
+    );
+    // Nothing to prove on a quiet board, and a finished game has no VCT.
+    let quiet = setup(Rule::Freestyle, "h8", "i9", Side::Black);
+    assert_eq!(
+        find_vct_dfpn(&quiet, Side::Black, 20_000, &StopFlag::new()),
+        None
+    );
 }
 
 /// Diagnostic (run with `--ignored --nocapture`): `find_vct` on every puzzle.

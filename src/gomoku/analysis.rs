@@ -12,9 +12,10 @@ use std::time::{Duration, Instant};
 use crate::core::{AiConfig, Analysis, MAX_DEPTH, MoveScore, StopFlag};
 
 use super::board::Cells;
-use super::engine::{Hard, INF, TtEntry, WIN, WIN_THRESHOLD, fallback_move, score_of};
+use super::engine::{fallback_move, score_of};
 use super::point::Point;
 use super::position::Position;
+use super::search::{Hard, INF, Tt, WIN, WIN_THRESHOLD};
 use super::search_board::SearchBoard;
 use super::vcf::{self, VcfCtx};
 
@@ -44,7 +45,7 @@ impl Candidate {
 
 /// The analysis of `pos` (see [`crate::core::Engine::analyse`]) with the engine's table.
 pub(super) fn analyse(
-    tt: &mut [TtEntry],
+    tt: &Tt,
     pos: &Position,
     cfg: &AiConfig,
     stop: &StopFlag,
@@ -55,8 +56,9 @@ pub(super) fn analyse(
     let deadline = cfg.time_ms.map(|ms| start + Duration::from_millis(ms));
     let b = SearchBoard::from_position(pos);
     let mut h = Hard::new(b, tt, deadline, stop);
+    let threat = h.threat();
     let mut cands: Vec<Candidate> = h
-        .gen_moves(0, usize::MAX, ANALYSIS_CANDIDATES)
+        .gen_moves(0, usize::MAX, ANALYSIS_CANDIDATES, threat)
         .into_iter()
         .map(|cell| Candidate {
             cell,
@@ -220,10 +222,11 @@ mod tests {
         assert!(a.moves.len() >= 2 && a.moves.len() <= ANALYSIS_CANDIDATES + 1);
     }
 
-    /// White to move faces Black's open three: a move elsewhere lets Black make a straight
-    /// four, so such candidates are proven losses while the blocks are not.
+    /// White to move faces Black's open three: only the moves that stop the straight four are
+    /// candidates (the far points F8 and L8 leave one, so they are not scored at all), and
+    /// neither block is a proven loss.
     #[test]
-    fn ignoring_an_open_three_is_a_proven_loss() {
+    fn only_answers_to_an_open_three_are_scored() {
         let pos = position(&["H8", "A1", "I8", "A3", "J8"]);
         let a = GomokuEngine::new()
             .analyse(&pos, &cfg(2), &StopFlag::new(), &mut |_| {})
@@ -231,15 +234,10 @@ mod tests {
         let best = a.best().unwrap();
         let blocks: Vec<Point> = ["G8", "K8"].iter().map(|s| s.parse().unwrap()).collect();
         assert!(blocks.contains(&best.mv), "best {best:?}");
-        assert!(!matches!(best.score, Score::LossIn(_)));
-        let others: Vec<_> = a.moves.iter().filter(|m| !blocks.contains(&m.mv)).collect();
-        // The search only considers answers to the three: the far blocks F8 and L8 lose too.
-        assert_eq!(others.len(), 2, "{:?}", a.moves);
-        for m in others {
-            assert!(
-                matches!(m.score, Score::LossIn(_)) && m.exact,
-                "{m:?} should lose"
-            );
+        assert_eq!(a.moves.len(), 2, "{:?}", a.moves);
+        for m in &a.moves {
+            assert!(blocks.contains(&m.mv), "{m:?}");
+            assert!(!matches!(m.score, Score::LossIn(_)), "{m:?}");
         }
     }
 

@@ -14,6 +14,9 @@
 //! - [`vcf`]: [`find_vcf`], victory by continuous fours (threat-space search, Allis et al. 1994).
 //! - [`vct`]: [`find_vct`], victory by continuous threats (fours and open threes, every
 //!   defence of a three tried, counter-fours included; Renju-aware).
+//! - [`dfpn`]: [`find_vct_dfpn`], the same VCT by depth-first proof-number search (df-pn); not
+//!   used by Hard yet (at its root it made Hard weaker in Renju, see `engine.rs`).
+//! - [`eval`]: Hard's learned pattern-code evaluation and its fit.
 //! - [`engine`]: [`GomokuEngine`] with the Easy, Medium and Hard levels.
 //! - [`opening`]: the tournament opening rules (Swap, Swap2, Soosõrv-8) as a state machine,
 //!   and the 26 canonical Renju openings.
@@ -25,17 +28,21 @@
 
 pub mod analysis;
 mod board;
+pub mod dfpn;
 pub mod engine;
+pub mod eval;
 pub mod opening;
 pub mod opening_engine;
 pub mod pattern;
 pub mod point;
 pub mod position;
 pub mod rule;
+mod search;
 pub mod search_board;
 pub mod vcf;
 pub mod vct;
 
+pub use dfpn::find_vct_dfpn;
 pub use engine::GomokuEngine;
 pub use opening::{Choice, OpeningError, OpeningRule, Role, Stage};
 pub use opening_engine::OpeningEngine;

@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 use crate::core::Side;
 
 use super::board::{Cells, DIRS, EMPTY, NCELLS, PAD, STRIDE, WALL, side_index, stone};
+use super::eval::{self, PCODE_NONE, Tables};
 use super::pattern::{self, POW3, Pattern, digit_pos};
 use super::point::Point;
 use super::position::Position;
@@ -41,9 +42,6 @@ pub(crate) struct CellInfo {
     /// Renju Black only: the pattern test cannot exclude a forbidden move here.
     pub maybe_forbidden: bool,
 }
-
-/// Value of one line pattern for the evaluation and move ordering.
-const PATTERN_VALUE: [i32; 10] = [0, 2, 6, 6, 20, 26, 120, 120, 1000, 0];
 
 fn zobrist() -> &'static [[u64; NCELLS]; 2] {
     static Z: OnceLock<Box<[[u64; NCELLS]; 2]>> = OnceLock::new();
@@ -87,6 +85,12 @@ pub struct SearchBoard {
     pats: Vec<[[Pattern; 4]; 2]>,
     /// Number of empty points per side and threat level (index = level).
     level_count: [[u32; 9]; 2],
+    /// Pattern code of every empty point per side (see [`eval`]).
+    pcodes: Vec<[u16; 2]>,
+    /// The evaluation tables of the rule.
+    weights: &'static Tables,
+    /// Sums over the empty points of the table values: `[colour][kind]`.
+    evals: [[i32; 2]; 2],
     pub(crate) empties: u32,
     pub(crate) history: Vec<usize>,
 }
@@ -111,6 +115,9 @@ impl SearchBoard {
             totals: [0; 2],
             pats: vec![[[Pattern::None; 4]; 2]; NCELLS],
             level_count: [[0; 9]; 2],
+            pcodes: vec![[PCODE_NONE; 2]; NCELLS],
+            weights: eval::shipped().tables(rule),
+            evals: [[0; 2]; 2],
             empties: 0,
             history: Vec::new(),
             rule,
@@ -173,6 +180,30 @@ impl SearchBoard {
         self.level_count[side_index(side)][usize::from(lvl)..]
             .iter()
             .sum()
+    }
+
+    /// Whether `side` has a legal empty point of threat level `lvl` or more (Renju Black's
+    /// forbidden points excluded; only then is the board scanned).
+    pub(crate) fn has_legal_at_least(&mut self, side: Side, lvl: u8) -> bool {
+        if self.count_at_least(side, lvl) == 0 {
+            return false;
+        }
+        if side == Side::White || self.rule != Rule::Renju {
+            return true;
+        }
+        let n = usize::from(self.size());
+        for y in 0..n {
+            let row = (y + PAD) * STRIDE + PAD;
+            for idx in row..row + n {
+                if self.info[idx][0].level >= lvl
+                    && self.cells.cells[idx] == EMPTY
+                    && self.legal(idx, side)
+                {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Sum of the point values of `side` over all empty points.
@@ -265,6 +296,11 @@ impl SearchBoard {
             self.totals[s] -= old.value;
             self.level_count[s][usize::from(old.level)] -= 1;
             self.info[idx][s] = CellInfo::default();
+            let code = usize::from(self.pcodes[idx][s]);
+            for k in 0..2 {
+                self.evals[s][k] -= i32::from(self.weights[s][k][code]);
+            }
+            self.pcodes[idx][s] = PCODE_NONE;
         }
         let st = stone(side);
         self.cells.cells[idx] = st;
@@ -348,61 +384,43 @@ impl SearchBoard {
         }
     }
 
-    /// Rebuild the [`CellInfo`] of side index `s` at `idx` from its 4 cached patterns.
+    /// Rebuild the [`CellInfo`] and the pattern code of side index `s` at `idx` from its 4
+    /// cached patterns.
     fn summarize(&mut self, idx: usize, s: usize) {
-        let mut value = 0;
-        let mut fours = 0;
-        let mut threes = 0;
-        let mut five = false;
-        let mut flex = false;
-        let mut overline = false;
-        for &p in &self.pats[idx][s] {
-            value += PATTERN_VALUE[p as usize];
-            match p {
-                Pattern::Five => five = true,
-                Pattern::Overline => overline = true,
-                Pattern::OpenFour | Pattern::DoubleFour => {
-                    flex = true;
-                    fours += p.four_count();
-                }
-                Pattern::Four => fours += 1,
-                Pattern::OpenThree => threes += 1,
-                _ => {}
+        let pats = &self.pats[idx][s];
+        let (lvl, value, maybe) = eval::summarize(pats);
+        let code = eval::pcode(pats);
+        let old_code = usize::from(self.pcodes[idx][s]);
+        if usize::from(code) != old_code {
+            for k in 0..2 {
+                let t = &self.weights[s][k];
+                self.evals[s][k] += i32::from(t[usize::from(code)]) - i32::from(t[old_code]);
             }
+            self.pcodes[idx][s] = code;
         }
-        let lvl = if five {
-            level::FIVE
-        } else if flex || fours >= 2 {
-            level::FLEX_FOUR
-        } else if fours == 1 && threes >= 1 {
-            level::FOUR_THREE
-        } else if fours == 1 {
-            level::FOUR
-        } else if threes >= 2 {
-            level::DOUBLE_THREE
-        } else if threes == 1 {
-            level::THREE
-        } else {
-            level::NONE
-        };
-        value += match lvl {
-            level::FLEX_FOUR => 150,
-            level::FOUR_THREE => 100,
-            level::DOUBLE_THREE => 60,
-            _ => 0,
-        };
-        let maybe_forbidden =
-            s == 0 && self.rule == Rule::Renju && !five && (overline || fours >= 2 || threes >= 2);
         let new = CellInfo {
             level: lvl,
             value,
-            maybe_forbidden,
+            maybe_forbidden: s == 0 && self.rule == Rule::Renju && maybe,
         };
         let old = self.info[idx][s];
         self.totals[s] += new.value - old.value;
         self.level_count[s][usize::from(old.level)] -= 1;
         self.level_count[s][usize::from(new.level)] += 1;
         self.info[idx][s] = new;
+    }
+
+    /// The learned evaluation (see [`eval`]) from the side to move's view.
+    #[inline]
+    pub(crate) fn evaluation(&self) -> i32 {
+        let (us, them) = (side_index(self.to_move), side_index(!self.to_move));
+        self.evals[us][0] - self.evals[them][1]
+    }
+
+    /// The pattern code of the empty point `idx` for `side`.
+    #[inline]
+    pub(crate) fn pcode(&self, idx: usize, side: Side) -> u16 {
+        self.pcodes[idx][side_index(side)]
     }
 
     /// All empty points within distance 2 of a stone (the centre on an empty board).
@@ -461,6 +479,7 @@ mod tests {
                 assert_eq!(fresh.pats[i], b.pats[i]);
             }
             assert!(fresh.info == b.info && fresh.keys == b.keys);
+            assert_eq!(fresh.evals, b.evals);
         }
         for _ in moves {
             b.undo();
@@ -469,6 +488,7 @@ mod tests {
             assert_eq!(fresh.hash, b.hash);
             assert!(fresh.info == b.info && fresh.keys == b.keys && fresh.totals == b.totals);
             assert_eq!(fresh.level_count, b.level_count);
+            assert_eq!(fresh.evals, b.evals);
         }
     }
 }

@@ -25,7 +25,7 @@
 use std::io::{self, BufRead, Write};
 
 use super::{InputLine, MAX_LINE_BYTES, excerpt, read_line};
-use crate::core::{AiConfig, Engine, Level, MAX_DEPTH, Side, Step, StopFlag};
+use crate::core::{AiConfig, Engine, Level, MAX_DEPTH, MAX_THREADS, Side, Step, StopFlag};
 use crate::gomoku::opening::{Choice, OpeningRule};
 use crate::gomoku::opening_engine::{Effort, OpeningPlayer};
 use crate::gomoku::{GomokuEngine, IllegalMove, Point, Position, Rule, SetupError};
@@ -59,6 +59,8 @@ pub struct Brain {
     swap2_block: Option<Vec<Point>>,
     /// Deepest search in plies, besides the time limits.
     max_depth: u32,
+    /// Search threads (`INFO thread_num`), `1..=MAX_THREADS`.
+    threads: u32,
 }
 
 impl Default for Brain {
@@ -73,6 +75,7 @@ impl Default for Brain {
             board_block: None,
             swap2_block: None,
             max_depth: MAX_DEPTH,
+            threads: 1,
         }
     }
 }
@@ -99,6 +102,22 @@ impl Brain {
     #[must_use]
     pub fn with_max_depth(mut self, depth: u32) -> Brain {
         self.max_depth = depth.clamp(1, MAX_DEPTH);
+        self
+    }
+
+    /// This brain, thinking `ms` milliseconds per move until the manager sends `INFO
+    /// timeout_turn` (instead of Piskvork's default of 30 s).
+    #[must_use]
+    pub fn with_move_ms(mut self, ms: u64) -> Brain {
+        self.timeout_turn = ms;
+        self
+    }
+
+    /// This brain, searching on `threads` threads (clamped to 1..=[`MAX_THREADS`]) until the
+    /// manager sends `INFO thread_num`.
+    #[must_use]
+    pub fn with_threads(mut self, threads: u32) -> Brain {
+        self.threads = threads.clamp(1, MAX_THREADS);
         self
     }
 
@@ -385,6 +404,7 @@ impl Brain {
         match (key.to_ascii_lowercase().as_str(), number) {
             ("timeout_turn", Ok(ms)) => self.timeout_turn = ms.max(0) as u64,
             ("time_left", Ok(ms)) => self.time_left = Some(ms.max(0) as u64),
+            ("thread_num", Ok(n)) => self.threads = n.clamp(1, i64::from(MAX_THREADS)) as u32,
             ("rule", Ok(bits)) => {
                 if let Err(e) = self.set_rule(bits) {
                     return vec![format!("ERROR INFO rule {bits}: {e}")];
@@ -460,7 +480,7 @@ impl Brain {
             depth: self.max_depth,
             time_ms: Some(budget),
             seed: Some(1),
-            threads: 1,
+            threads: self.threads,
         };
         let Some(thought) = self.engine.think(pos, &cfg, &StopFlag::new(), &mut |_| {}) else {
             return vec!["ERROR the game is over".into()];
@@ -696,6 +716,23 @@ mod tests {
         assert_eq!(lines(&mut b, &format!("TAKEBACK {}", reply[0])), vec!["OK"]);
         assert_eq!(lines(&mut b, "TAKEBACK 7,7"), vec!["OK"]);
         assert!(lines(&mut b, "TAKEBACK 7,7")[0].starts_with("ERROR"));
+    }
+
+    #[test]
+    fn thread_num_and_the_default_move_time_are_kept() {
+        let mut b = Brain::new().with_move_ms(400).with_threads(3);
+        assert_eq!((b.timeout_turn, b.threads), (400, 3));
+        assert!(lines(&mut b, "INFO thread_num 2").is_empty());
+        assert_eq!(b.threads, 2);
+        lines(&mut b, "INFO thread_num 999");
+        assert_eq!(b.threads, MAX_THREADS);
+        lines(&mut b, "INFO thread_num 0");
+        assert_eq!(b.threads, 1);
+        // Two threads still answer a legal move at once on a short budget.
+        lines(&mut b, "INFO timeout_turn 200");
+        lines(&mut b, "START 15");
+        let reply = moves_only(lines(&mut b, "TURN 7,7"));
+        assert_eq!(reply.len(), 1, "{reply:?}");
     }
 
     #[test]

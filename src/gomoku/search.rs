@@ -1,0 +1,697 @@
+//! Hard's alpha-beta searcher: principal-variation search with a shared transposition table,
+//! threat-aware move generation, late-move reductions and pruning, and a VCF quiescence at the
+//! leaves. The shape follows modern Gomoku engines (Rapfi's classical search, dhbloo 2022, is
+//! the model: its source was read for ideas, the code here is our own).
+//!
+//! - **Threats first.** A side with a five-point wins; a single opponent five-point is the only
+//!   move; a legal straight-four point (an open three of ours) wins in 3 plies when the
+//!   opponent has no four.
+//! - **Move generation.** Facing an open three (the opponent has a legal straight-four point)
+//!   or a four-three point, only our own fours and the moves after which that threat is gone
+//!   are searched ([`Threat`]); otherwise every empty point within 2 of a stone, ordered by
+//!   threat level, pattern values, the table move, killers and history.
+//! - **Pruning.** At non-PV nodes with no threat to answer: reverse futility (the static
+//!   evaluation far above beta at low depth), razoring into the quiescence (far below
+//!   alpha), and move-count pruning of quiet late moves at low depth. Late quiet moves are
+//!   searched with a reduced depth (LMR, ln(depth)·ln(move number)) and re-searched at full
+//!   depth when they beat alpha.
+//! - **Quiescence** ([`Hard::qsearch`]): at depth 0 the side to move stands pat on the
+//!   evaluation unless it must answer an open three or a four-three (then its defences are
+//!   searched a few plies more); then it tries its fours (a VCF, each four's block being
+//!   forced), the first near any of its stones, deeper ones near its previous four.
+//!
+//! Scores: evaluation units, or ±(WIN − plies to the five) for proven results.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use crate::core::{Score, Side, StopFlag};
+
+use super::board::{Cells, NCELLS};
+use super::point::Point;
+use super::search_board::{SearchBoard, level};
+use super::vcf::distance;
+
+/// Score of a win: a five `n` plies ahead scores `WIN - n`.
+pub const WIN: i32 = Score::WIN;
+/// Scores beyond this magnitude are proven wins or losses.
+pub const WIN_THRESHOLD: i32 = WIN - 10_000;
+/// Larger than any score.
+pub(super) const INF: i32 = WIN + 1;
+/// Deepest ply from the root (search and quiescence).
+pub(super) const MAX_PLY: usize = 128;
+/// Plies of threat defence the quiescence may add below the nominal depth.
+const QUIESCENCE_DEFENCE_PLIES: usize = 4;
+/// Attacker fours the quiescence VCF may play in a row.
+const QUIESCENCE_FOURS: usize = 12;
+
+/// The transposition table, shared by all search threads (Lazy SMP). Each slot is two atomic
+/// words, the key xor-ed with the data and the data, so a torn write (two threads storing at
+/// once) reads back as a miss instead of a wrong entry (Hyatt & Mann's lockless hashing).
+pub struct Tt {
+    slots: Vec<[AtomicU64; 2]>,
+}
+
+/// One decoded table entry.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct TtEntry {
+    pub score: i32,
+    pub mv: u16,
+    pub depth: i8,
+    pub bound: u8,
+}
+
+pub(super) const BOUND_EXACT: u8 = 1;
+pub(super) const BOUND_LOWER: u8 = 2;
+pub(super) const BOUND_UPPER: u8 = 3;
+
+impl TtEntry {
+    fn pack(self) -> u64 {
+        u64::from(self.score as u32)
+            | u64::from(self.mv) << 32
+            | u64::from(self.depth as u8) << 48
+            | u64::from(self.bound) << 56
+    }
+
+    fn unpack(w: u64) -> TtEntry {
+        TtEntry {
+            score: w as u32 as i32,
+            mv: (w >> 32) as u16,
+            depth: (w >> 48) as u8 as i8,
+            bound: (w >> 56) as u8,
+        }
+    }
+}
+
+impl Tt {
+    /// A table of `2^bits` slots (16 bytes each).
+    #[must_use]
+    pub fn new(bits: u32) -> Tt {
+        Tt {
+            slots: (0..1usize << bits)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+        }
+    }
+
+    /// Forget every entry.
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s[0].store(0, Ordering::Relaxed);
+            s[1].store(0, Ordering::Relaxed);
+        }
+    }
+
+    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
+        &self.slots[(key as usize) & (self.slots.len() - 1)]
+    }
+
+    pub(super) fn probe(&self, key: u64) -> Option<TtEntry> {
+        let s = self.slot(key);
+        let (k, d) = (s[0].load(Ordering::Relaxed), s[1].load(Ordering::Relaxed));
+        (k ^ d == key && d != 0).then(|| TtEntry::unpack(d))
+    }
+
+    pub(super) fn store(&self, key: u64, e: TtEntry) {
+        let s = self.slot(key);
+        let d = e.pack();
+        s[0].store(key ^ d, Ordering::Relaxed);
+        s[1].store(d, Ordering::Relaxed);
+    }
+}
+
+pub(super) fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_THRESHOLD {
+        score + ply as i32
+    } else if score < -WIN_THRESHOLD {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+pub(super) fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_THRESHOLD {
+        score - ply as i32
+    } else if score < -WIN_THRESHOLD {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// What the side to move must answer before anything else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Threat {
+    /// Nothing forcing.
+    None,
+    /// The opponent has a legal straight-four point (an open three on the board).
+    OpenThree,
+    /// The opponent has a legal four-three point.
+    FourThree,
+}
+
+const SIDE_KEY: u64 = 0x5bd1_e995_1234_5678;
+
+/// LMR table: reduction by depth and move number, ln(d)·ln(m)/1.9.
+fn lmr(depth: i32, n: usize) -> i32 {
+    let d = f64::from(depth.clamp(1, 63));
+    let m = (n.min(63)) as f64;
+    (d.ln() * m.ln() / 1.9) as i32
+}
+
+/// Quiet moves searched at a non-PV node of `depth` before the rest are pruned.
+fn move_count_limit(depth: i32) -> usize {
+    match depth {
+        1 => 7,
+        2 => 10,
+        3 => 15,
+        4 => 22,
+        _ => usize::MAX,
+    }
+}
+
+/// One search thread: the board it plays on, the shared table and its own heuristics.
+pub(super) struct Hard<'a> {
+    pub(super) b: SearchBoard,
+    tt: &'a Tt,
+    pub(super) nodes: u64,
+    deadline: Option<Instant>,
+    stop: &'a StopFlag,
+    pub(super) aborted: bool,
+    killers: [[usize; 2]; MAX_PLY + 2],
+    /// History heuristic: cut-off credit (depth²) per side and point, for move ordering.
+    history: Vec<[u32; 2]>,
+}
+
+impl<'a> Hard<'a> {
+    /// A searcher over `b` using the table `tt`, stopping at `deadline` or when `stop` is
+    /// raised.
+    pub(super) fn new(
+        b: SearchBoard,
+        tt: &'a Tt,
+        deadline: Option<Instant>,
+        stop: &'a StopFlag,
+    ) -> Hard<'a> {
+        Hard {
+            b,
+            tt,
+            nodes: 0,
+            deadline,
+            stop,
+            aborted: false,
+            killers: [[usize::MAX; 2]; MAX_PLY + 2],
+            history: vec![[0; 2]; NCELLS],
+        }
+    }
+
+    pub(super) fn key(&self) -> u64 {
+        if self.b.to_move == Side::White {
+            self.b.hash ^ SIDE_KEY
+        } else {
+            self.b.hash
+        }
+    }
+
+    /// Raise `aborted` when the stop flag is up or the deadline has passed.
+    pub(super) fn check_time(&mut self) {
+        if self.stop.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.aborted = true;
+        }
+    }
+
+    /// Static evaluation from the side to move's view: the learned pattern-code tables
+    /// (see [`super::eval`]).
+    pub(super) fn evaluate(&self) -> i32 {
+        self.b.evaluation()
+    }
+
+    /// What the side to move must answer (see [`Threat`]).
+    pub(super) fn threat(&mut self) -> Threat {
+        let them = !self.b.to_move;
+        if self.b.has_legal_at_least(them, level::FLEX_FOUR) {
+            Threat::OpenThree
+        } else if self.b.has_legal_at_least(them, level::FOUR_THREE) {
+            Threat::FourThree
+        } else {
+            Threat::None
+        }
+    }
+
+    /// Whether, after the move just played by the side not to move, the threat it had to
+    /// answer is gone (the opponent, now to move, no longer has it).
+    fn threat_answered(&mut self, threat: Threat) -> bool {
+        let them = self.b.to_move;
+        match threat {
+            Threat::None => true,
+            Threat::OpenThree => !self.b.has_legal_at_least(them, level::FLEX_FOUR),
+            Threat::FourThree => !self.b.has_legal_at_least(them, level::FOUR_THREE),
+        }
+    }
+
+    /// Candidate moves for the side to move, best first, forbidden points removed. Facing a
+    /// threat, only our fours and the moves that answer it; else every candidate (at most
+    /// `limit`).
+    pub(super) fn gen_moves(
+        &mut self,
+        ply: usize,
+        tt_move: usize,
+        limit: usize,
+        threat: Threat,
+    ) -> Vec<usize> {
+        let us = self.b.to_move;
+        let them = !us;
+        let cands = self.b.candidates();
+        let mut scored: Vec<(i32, usize)> = Vec::with_capacity(cands.len());
+        for &c in &cands {
+            let own = self.b.info(c, us);
+            let opp = self.b.info(c, them);
+            if threat != Threat::None && own.level < level::FOUR {
+                // Pre-filter: a defence stands where the opponent would make a four (against
+                // an open three) or at least a three (against a four-three).
+                let needed = if threat == Threat::OpenThree {
+                    level::FOUR
+                } else {
+                    level::THREE
+                };
+                if opp.level < needed {
+                    continue;
+                }
+            }
+            let mut s = own.value * 5 / 4 + opp.value;
+            s += match own.level {
+                level::FLEX_FOUR => 400_000,
+                level::FOUR_THREE => 100_000,
+                level::DOUBLE_THREE => 20_000,
+                level::FOUR => 3_000,
+                level::THREE => 1_500,
+                _ => 0,
+            };
+            s += match opp.level {
+                level::FLEX_FOUR => 200_000,
+                level::FOUR_THREE => 50_000,
+                level::DOUBLE_THREE => 10_000,
+                _ => 0,
+            };
+            if c == tt_move {
+                s += 10_000_000;
+            } else if self.killers[ply].contains(&c) {
+                s += 5_000;
+            }
+            s += (self.history[c][usize::from(us == Side::White)] / 64).min(2_000) as i32;
+            scored.push((s, c));
+        }
+        scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
+        let mut out = Vec::with_capacity(limit.min(scored.len()));
+        for (_, c) in scored {
+            if out.len() >= limit {
+                break;
+            }
+            if !self.b.legal(c, us) {
+                continue;
+            }
+            if threat != Threat::None && self.b.info(c, us).level < level::FOUR {
+                self.b.play(c);
+                let answers = self.threat_answered(threat);
+                self.b.undo();
+                if !answers {
+                    continue;
+                }
+            }
+            out.push(c);
+        }
+        out
+    }
+
+    /// The score when the game is decided at this node before any search: the side to move
+    /// has a five-point (a win), the opponent has two (a loss), or it has an open four's
+    /// worth of threats the opponent cannot stop in time (a legal straight-four point while
+    /// the opponent has no four). `None` otherwise.
+    fn quick_result(&mut self, ply: usize) -> Option<i32> {
+        let us = self.b.to_move;
+        if self.b.five_count(us) > 0 {
+            return Some(WIN - (ply as i32 + 1));
+        }
+        if self.b.empties == 0 {
+            return Some(0);
+        }
+        let opp_fives = self.b.five_count(!us);
+        if opp_fives == 0 && self.b.has_legal_at_least(us, level::FLEX_FOUR) {
+            return Some(WIN - (ply as i32 + 3));
+        }
+        None
+    }
+
+    /// Negamax alpha-beta (principal-variation search) to `depth` plies, `ply` from the root;
+    /// the score is from the side to move's view (see the module documentation).
+    pub(super) fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.nodes += 1;
+        if self.nodes & 255 == 0 {
+            self.check_time();
+        }
+        if self.aborted {
+            return 0;
+        }
+        if let Some(v) = self.quick_result(ply) {
+            return v;
+        }
+        match self.b.five_points(!self.b.to_move, 2)[..] {
+            [] => {}
+            [t] => return self.forced_block(t, depth, ply, alpha, beta),
+            _ => return -(WIN - (ply as i32 + 2)), // two five-points: only one can be blocked
+        }
+        if depth <= 0 || ply + 1 >= MAX_PLY {
+            return self.qsearch(ply, alpha, beta, 0);
+        }
+        // Mate-distance pruning.
+        alpha = alpha.max(-(WIN - ply as i32));
+        beta = beta.min(WIN - (ply as i32 + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        let key = self.key();
+        let entry = self.tt.probe(key);
+        let tt_move = entry.map_or(usize::MAX, |e| usize::from(e.mv));
+        if let Some(e) = entry {
+            let s = from_tt(e.score, ply);
+            let cut = i32::from(e.depth) >= depth
+                && match e.bound {
+                    BOUND_EXACT => !pv_node || depth <= 1,
+                    BOUND_LOWER => s >= beta,
+                    _ => s <= alpha,
+                };
+            if cut {
+                return s;
+            }
+        }
+        let threat = self.threat();
+        if !pv_node && threat == Threat::None && beta.abs() < WIN_THRESHOLD {
+            let eval = self.evaluate();
+            // Reverse futility: far above beta with little depth left.
+            if depth <= 4 && eval - 60 * depth >= beta {
+                return eval;
+            }
+            // Razoring: far below alpha, only a VCF could save it.
+            if depth <= 2 && eval + 80 + 60 * depth < alpha {
+                return self.qsearch(ply, alpha, beta, 0);
+            }
+        }
+        let moves = self.gen_moves(ply, tt_move, usize::MAX, threat);
+        if moves.is_empty() {
+            return self.no_candidate(ply, threat);
+        }
+        let (best, best_move) = self.search_moves(&moves, depth, ply, alpha, beta, threat);
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best >= beta {
+            BOUND_LOWER
+        } else if best > alpha {
+            BOUND_EXACT
+        } else {
+            BOUND_UPPER
+        };
+        self.tt.store(
+            key,
+            TtEntry {
+                score: to_tt(best, ply),
+                mv: best_move as u16,
+                depth: depth.min(127) as i8,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// The opponent's single five-point `t` must be blocked: lost when the block is forbidden,
+    /// else searched at the same depth (a forced move costs none).
+    fn forced_block(&mut self, t: usize, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if !self.b.legal(t, self.b.to_move) {
+            return -(WIN - (ply as i32 + 2));
+        }
+        if ply + 1 >= MAX_PLY {
+            return self.evaluate();
+        }
+        self.b.play(t);
+        let v = -self.negamax(depth, ply + 1, -beta, -alpha);
+        self.b.undo();
+        v
+    }
+
+    /// The score when no move was generated.
+    fn no_candidate(&mut self, ply: usize, threat: Threat) -> i32 {
+        // A threat to answer and no legal defence nor own four: the straight four (or the
+        // four-three) and the five follow.
+        if threat != Threat::None {
+            return -(WIN - (ply as i32 + 4));
+        }
+        // No candidate near the stones: all forbidden (Renju Black) or a full board.
+        let us = self.b.to_move;
+        let any = self
+            .b
+            .empty_points()
+            .into_iter()
+            .any(|i| self.b.legal(i, us));
+        if any { 0 } else { -(WIN - (ply as i32 + 1)) }
+    }
+
+    /// Searches `moves` in order (PVS: null windows after the first, re-searched when they
+    /// beat alpha; late quiet moves reduced or, at low depth off the PV, pruned); a beta cutoff
+    /// rewards the move in the history and killer tables. Returns the best score and move
+    /// (meaningless when aborted).
+    fn search_moves(
+        &mut self,
+        moves: &[usize],
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        threat: Threat,
+    ) -> (i32, usize) {
+        let pv_node = beta - alpha > 1;
+        let us = self.b.to_move;
+        let mut best = -INF;
+        let mut best_move = moves[0];
+        let mut quiet_seen = 0;
+        for (i, &m) in moves.iter().enumerate() {
+            let quiet = threat == Threat::None
+                && self.b.info(m, us).level < level::THREE
+                && self.b.info(m, !us).level < level::THREE;
+            if quiet {
+                quiet_seen += 1;
+                if !pv_node && best > -WIN_THRESHOLD && quiet_seen > move_count_limit(depth) {
+                    continue;
+                }
+            }
+            self.b.play(m);
+            let mut v;
+            if i == 0 {
+                v = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
+            } else {
+                let r = if quiet && depth >= 3 && i >= 2 {
+                    (lmr(depth, i + 1) + i32::from(!pv_node)).clamp(0, depth - 2)
+                } else {
+                    0
+                };
+                v = -self.negamax(depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+                if v > alpha && r > 0 && !self.aborted {
+                    v = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
+                }
+            }
+            self.b.undo();
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_move = m;
+                alpha = alpha.max(v);
+                if alpha >= beta {
+                    self.reward_cutoff(m, depth, ply);
+                    break;
+                }
+            }
+        }
+        (best, best_move)
+    }
+
+    /// The quiescence below the nominal depth (see the module documentation); `qply` counts
+    /// its own plies.
+    pub(super) fn qsearch(&mut self, ply: usize, mut alpha: i32, beta: i32, qply: usize) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 255 == 0 {
+            self.check_time();
+        }
+        if self.aborted {
+            return 0;
+        }
+        if let Some(v) = self.quick_result(ply) {
+            return v;
+        }
+        let us = self.b.to_move;
+        match self.b.five_points(!us, 2)[..] {
+            [] => {}
+            [t] => {
+                if !self.b.legal(t, us) {
+                    return -(WIN - (ply as i32 + 2));
+                }
+                if ply + 1 >= MAX_PLY {
+                    return self.evaluate();
+                }
+                self.b.play(t);
+                let v = -self.qsearch(ply + 1, -beta, -alpha, qply + 1);
+                self.b.undo();
+                return v;
+            }
+            _ => return -(WIN - (ply as i32 + 2)),
+        }
+        if ply + 1 >= MAX_PLY {
+            return self.evaluate();
+        }
+        let threat = self.threat();
+        if threat != Threat::None {
+            if qply >= QUIESCENCE_DEFENCE_PLIES * 2 {
+                return self.evaluate();
+            }
+            // No standing pat: the threat must be answered (our fours count as answers).
+            let moves = self.gen_moves(ply, usize::MAX, usize::MAX, threat);
+            if moves.is_empty() {
+                return -(WIN - (ply as i32 + 4));
+            }
+            let mut best = -INF;
+            for m in moves {
+                self.b.play(m);
+                let v = -self.qsearch(ply + 1, -beta, -alpha, qply + 1);
+                self.b.undo();
+                if self.aborted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    alpha = alpha.max(v);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+            return best;
+        }
+        let stand = self.evaluate();
+        if stand >= beta {
+            return stand;
+        }
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        if qply >= QUIESCENCE_FOURS * 2 || self.b.count_at_least(us, level::FOUR) == 0 {
+            return best;
+        }
+        for m in self.vcf_moves(qply) {
+            self.b.play(m);
+            let v = -self.qsearch(ply + 1, -beta, -alpha, qply + 1);
+            self.b.undo();
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                alpha = alpha.max(v);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// The side to move's fours for the quiescence VCF, strongest first: at its first ply any
+    /// four that also makes a three (or better) and any four near the side's previous stone;
+    /// deeper, only fours within 4 of the previous four (VCF lines are local).
+    fn vcf_moves(&mut self, qply: usize) -> Vec<usize> {
+        let us = self.b.to_move;
+        let last_own = self.b.history.iter().rev().nth(1).copied();
+        let mut v: Vec<(i32, usize)> = Vec::new();
+        for i in self.b.candidates() {
+            let inf = self.b.info(i, us);
+            if inf.level < level::FOUR {
+                continue;
+            }
+            let near = last_own.is_some_and(|l| distance(l, i) <= 4);
+            if !near && (qply > 0 || inf.level < level::FOUR_THREE) {
+                continue;
+            }
+            v.push((i32::from(inf.level) * 10_000 + inf.value, i));
+        }
+        v.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
+        v.into_iter()
+            .map(|s| s.1)
+            .filter(|&i| self.b.legal(i, us))
+            .collect()
+    }
+
+    /// A beta cutoff by `m`: history gains depth², and `m` becomes the first killer at `ply`.
+    fn reward_cutoff(&mut self, m: usize, depth: i32, ply: usize) {
+        let us = self.b.to_move;
+        let h = &mut self.history[m][usize::from(us == Side::White)];
+        *h = h.saturating_add((depth * depth) as u32);
+        let k = &mut self.killers[ply];
+        if k[0] != m {
+            k[1] = k[0];
+            k[0] = m;
+        }
+    }
+
+    /// The principal variation from the transposition table, starting with `first`.
+    pub(super) fn pv(&mut self, first: usize) -> Vec<Point> {
+        let mut pv = vec![first];
+        self.b.play(first);
+        while pv.len() < 12 {
+            let Some(e) = self.tt.probe(self.key()) else {
+                break;
+            };
+            let m = usize::from(e.mv);
+            if e.bound == 0 || m >= NCELLS || !self.b.is_empty(m) {
+                break;
+            }
+            let us = self.b.to_move;
+            if !self.b.legal(m, us) {
+                break;
+            }
+            pv.push(m);
+            self.b.play(m);
+        }
+        for _ in 0..pv.len() {
+            self.b.undo();
+        }
+        pv.into_iter().map(Cells::point_of).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_entries_round_trip_and_torn_slots_miss() {
+        let tt = Tt::new(4);
+        let e = TtEntry {
+            score: -(WIN - 7),
+            mv: 700,
+            depth: -3,
+            bound: BOUND_UPPER,
+        };
+        tt.store(42, e);
+        let got = tt.probe(42).expect("stored");
+        assert_eq!(
+            (got.score, got.mv, got.depth, got.bound),
+            (e.score, e.mv, e.depth, e.bound)
+        );
+        assert!(tt.probe(42 + 16).is_none(), "same slot, other key");
+        // A torn slot (data of another store) no longer matches its key.
+        tt.slot(42)[1].store(TtEntry { score: 5, ..e }.pack(), Ordering::Relaxed);
+        assert!(tt.probe(42).is_none());
+    }
+}
