@@ -124,6 +124,9 @@ fn the_computer_answers_from_its_book() {
     assert_eq!(session.last_move(), Some(expected));
     let info = app(&h).reversi.ctl.search_info().expect("a report");
     assert_eq!((info.nodes, info.depth), (0, 0), "no search");
+    assert!(info.book, "the report says the move is the book's");
+    h.step();
+    h.get_by_label("From the opening book (no search)");
 
     // With the book off the computer searches.
     click(&mut h, "Opening book");
@@ -133,5 +136,12 @@ fn the_computer_answers_from_its_book() {
     step_until(&mut h, "the computer's second reply", |a| {
         a.reversi.ctl.session.ply() == 4
     });
-    assert!(app(&h).reversi.ctl.search_info().expect("a report").nodes > 0);
+    let info = app(&h).reversi.ctl.search_info().expect("a report");
+    assert!(info.nodes > 0 && !info.book);
+    h.step();
+    assert!(
+        h.query_by_label("From the opening book (no search)")
+            .is_none(),
+        "a searched move is not called a book move"
+    );
 }

@@ -216,6 +216,7 @@ panel-moves = Moves ({ $count })
 search-thinking-dots = Thinking…
 search-thinking = Thinking
 search-last = Last search
+search-book = From the opening book (no search)
 search-exact = { $score } (exact)
 search-depth = depth
 search-nodes = nodes

@@ -212,6 +212,7 @@ panel-moves = 着法（{ $count } 手）
 search-thinking-dots = 思考中…
 search-thinking = 思考中
 search-last = 上次搜索
+search-book = 来自开局库（未搜索）
 search-exact = { $score }（精确）
 search-depth = 深度
 search-nodes = 节点

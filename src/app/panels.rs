@@ -4,7 +4,7 @@
 use egui::{RichText, Ui};
 
 use crate::core::clock::TimeControl;
-use crate::core::{AiConfig, Ending, GameRules, Level, MAX_DEPTH, MIN_DEPTH, Side};
+use crate::core::{AiConfig, Ending, GameRules, Level, MAX_DEPTH, MIN_DEPTH, SearchInfo, Side};
 use crate::i18n::{Catalogue, Language};
 use crate::session::PlayerKind;
 use crate::tr;
@@ -257,6 +257,10 @@ pub fn search_info<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>) {
     } else {
         info.score.label()
     };
+    if info.book {
+        book_move_info(ui, info, &score);
+        return;
+    }
     egui::Grid::new("search_info")
         .num_columns(2)
         .show(ui, |ui| {
@@ -291,6 +295,25 @@ pub fn search_info<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>) {
         let line: Vec<String> = info.pv.iter().map(ToString::to_string).collect();
         ui.label(RichText::new(tr!("search-line", moves = line.join(" "))).small());
     }
+}
+
+/// A move taken from the opening book: no depth or nodes to show, the book's score.
+fn book_move_info<M: std::fmt::Display>(ui: &mut Ui, info: &SearchInfo<M>, score: &str) {
+    ui.label(tr!("search-book"));
+    egui::Grid::new("search_info")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label(tr!("search-best"));
+            ui.label(
+                info.pv
+                    .first()
+                    .map_or_else(|| "–".into(), ToString::to_string),
+            );
+            ui.end_row();
+            ui.label(tr!("search-score"));
+            ui.label(score);
+            ui.end_row();
+        });
 }
 
 /// The moves so far, numbered by full move (`1. f5 d6`).

@@ -413,6 +413,9 @@ pub struct SearchInfo<M> {
     pub exact: bool,
     /// Principal variation, best move first.
     pub pv: Vec<M>,
+    /// The move came from an opening book, not a search: `depth` and `nodes` are 0 and
+    /// `score` is the book's (scored by a search when the book was built).
+    pub book: bool,
 }
 
 impl<M> Default for SearchInfo<M> {
@@ -424,6 +427,7 @@ impl<M> Default for SearchInfo<M> {
             score: Score::default(),
             exact: false,
             pv: Vec::new(),
+            book: false,
         }
     }
 }

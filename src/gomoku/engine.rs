@@ -181,6 +181,7 @@ fn info_for(
         score: score_of(score),
         exact,
         pv: vec![best],
+        book: false,
     }
 }
 
@@ -531,6 +532,7 @@ fn proven_win(
         score: Score::WinIn(line.len() as u32),
         exact: true,
         pv: line.iter().map(|&i| Cells::point_of(i)).collect(),
+        book: false,
     };
     on_info(&info);
     Thought {
@@ -867,6 +869,7 @@ fn iterative_deepening(
             score: score_of(best_score),
             exact: best_score.abs() > WIN_THRESHOLD,
             pv: searcher.pv(best),
+            book: false,
         };
         on_info(&info);
         if best_score.abs() > WIN_THRESHOLD || clock.too_late_for_another_iteration() {

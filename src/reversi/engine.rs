@@ -163,6 +163,7 @@ impl ReversiEngine {
             score: Score::Discs(after),
             exact: false,
             pv: vec![Move::Place(sq)],
+            book: false,
         };
         Thought {
             best: Move::Place(sq),
@@ -227,6 +228,7 @@ impl ReversiEngine {
             score: Score::Discs(score),
             exact,
             pv: vec![place(sq)],
+            book: false,
         };
         Thought {
             best: place(sq),
@@ -443,6 +445,7 @@ fn midgame_iterations(
             score: Score::Discs(to_discs(alpha)),
             exact,
             pv: pv_from(s.mid_tt, p, o, depth as usize),
+            book: false,
         };
         on_info(&info);
         let this_iter = iter_start.elapsed();
@@ -527,6 +530,7 @@ fn solved_info(
         score: Score::Discs(score),
         exact: true,
         pv,
+        book: false,
     }
 }
 

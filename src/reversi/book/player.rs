@@ -122,6 +122,7 @@ impl Engine<Position> for BookEngine {
             score: Score::Discs(discs),
             exact: false,
             pv: vec![best],
+            book: true,
         };
         on_info(&info);
         Some(Thought { best, info })
