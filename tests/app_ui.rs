@@ -98,11 +98,27 @@ fn reversi_illegal_click_changes_nothing_and_says_why() {
     assert!(app(&h).reversi.status().contains("occupied"));
 }
 
+/// Each side's line counts its discs and the moves it has made (requirement list, wish 18).
+#[test]
+fn reversi_side_lines_count_discs_and_moves() {
+    let mut h = harness(GameKind::Reversi);
+    h.get_by_label("Computer plays White").click(); // hot-seat
+    h.run_steps(2); // the side lines above the check boxes change a frame later
+    h.get_by_label("Black: 2 discs, 0 moves (Human), to move");
+    h.get_by_label("d3").click();
+    h.run_steps(2); // the side panel is drawn before the board takes the click
+    h.get_by_label("Black: 4 discs, 1 move (Human)");
+    h.get_by_label("White: 1 disc, 0 moves (Human), to move");
+    h.get_by_label("c3").click(); // White
+    h.run_steps(2);
+    h.get_by_label("White: 3 discs, 1 move (Human)");
+}
+
 #[test]
 fn handing_the_computer_the_side_to_move_makes_it_play() {
     let mut h = harness(GameKind::Reversi);
     h.get_by_label("Computer plays White").click(); // White human: hot-seat
-    h.step();
+    h.run_steps(2); // the side lines above the check boxes change a frame later
     h.get_by_label("Computer plays Black").click(); // Black (to move) to the computer
     h.step();
     step_until(&mut h, "the computer's move as Black", |a| {

@@ -505,11 +505,29 @@ sound-unavailable-why = Why: { $reason }.
 top-help-hover = Help: rules, controls, shortcuts
 player-human = Human
 player-computer = Computer
-# A side's line in the panel: its disc count (Reversi) or moves played (Gomoku) and who plays it.
-panel-discs = { $side }: { $count } discs ({ $player })
-panel-discs-to-move = { $side }: { $count } discs ({ $player }), to move
-panel-stones = { $side }: { $count } moves ({ $player })
-panel-stones-to-move = { $side }: { $count } moves ({ $player }), to move
+# A side's line in the panel: its disc count and moves played (Reversi, passes not counted) or moves played (Gomoku), and who plays it.
+panel-discs = { $side }: { $count ->
+        [one] { $count } disc
+       *[other] { $count } discs
+    }, { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    } ({ $player })
+panel-discs-to-move = { $side }: { $count ->
+        [one] { $count } disc
+       *[other] { $count } discs
+    }, { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    } ({ $player }), to move
+panel-stones = { $side }: { $count ->
+        [one] { $count } move
+       *[other] { $count } moves
+    } ({ $player })
+panel-stones-to-move = { $side }: { $count ->
+        [one] { $count } move
+       *[other] { $count } moves
+    } ({ $player }), to move
 panel-pass = Pass
 panel-pass-hover = You have no legal move: hand the turn over
 panel-show-legal-moves = Show legal moves

@@ -127,12 +127,14 @@ impl GameView for Position {
             panels::side_icon(ui, tab.palette.piece(side));
             let player = session.players.get(side).label();
             let (side_name, count) = (side.label(), pos.count(side));
+            let moves = discs_placed_by(session, side);
             // Over on the board or off it (resignation, time, agreed draw): nobody is to move.
             if pos.side_to_move() == side && tab.ctl.outcome().is_none() {
                 ui.strong(tr!(
                     "panel-discs-to-move",
                     side = side_name,
                     count = count,
+                    moves = moves,
                     player = player
                 ))
             } else {
@@ -140,6 +142,7 @@ impl GameView for Position {
                     "panel-discs",
                     side = side_name,
                     count = count,
+                    moves = moves,
                     player = player
                 ))
             };
@@ -537,5 +540,61 @@ fn draw_disc(painter: &Painter, colors: &Palette, center: Pos2, cell: f32, disc:
             r * 1.08,
             Stroke::new(2.5, colors.highlight.gamma_multiply(disc.ring)),
         );
+    }
+}
+
+/// How many discs `side` has placed in the session so far (its moves, passes not counted).
+/// Reversi's turns alternate strictly once a pass counts as a move, so the mover of the
+/// `i`-th move follows from the start position's side to move.
+pub fn discs_placed_by(session: &Session<Position>, side: Side) -> usize {
+    let first = session.start_position().side_to_move();
+    session
+        .moves()
+        .enumerate()
+        .filter(|&(i, mv)| {
+            let mover = if i % 2 == 0 { first } else { !first };
+            mover == side && matches!(mv, Move::Place(_))
+        })
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+    use rand::seq::IndexedRandom;
+
+    use super::*;
+
+    /// Random games, passes included: each side's count of placed discs matches the side to
+    /// move replayed before every move.
+    #[test]
+    fn discs_placed_by_follows_the_mover_through_passes() {
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut passes = 0;
+        for _ in 0..200 {
+            let players = BySide {
+                black: PlayerKind::Human,
+                white: PlayerKind::Human,
+            };
+            let mut session = Session::new(Position::new(), players);
+            let mut placed = BySide { black: 0, white: 0 };
+            while !session.position().is_game_over() {
+                let pos = *session.position();
+                let mv = *pos
+                    .legal_moves()
+                    .choose(&mut rng)
+                    .expect("a move or a pass");
+                match mv {
+                    Move::Place(_) => *placed.get_mut(pos.side_to_move()) += 1,
+                    Move::Pass => passes += 1,
+                }
+                session.play(mv).expect("legal");
+            }
+            for side in [Side::Black, Side::White] {
+                assert_eq!(discs_placed_by(&session, side), *placed.get(side));
+            }
+        }
+        assert!(passes > 0, "the games include passes");
     }
 }
