@@ -278,6 +278,18 @@ fn the_board_is_square_and_centred_at_the_minimum_size_at_any_zoom() {
     }
 }
 
+/// A long status (the lock's) stays on one line at the minimum size, so the board keeps its
+/// place and size instead of jumping with every long message.
+#[test]
+fn a_long_status_does_not_move_the_board() {
+    let mut h = common::harness_sized(GameKind::Gomoku, None, MIN_WINDOW);
+    let before = h.get_by_label("H8").rect();
+    click(&mut h, "Lock");
+    assert!(app(&h).is_locked(), "the lock's status is shown");
+    h.run_steps(2);
+    assert_eq!(h.get_by_label("H8").rect(), before);
+}
+
 /// Hot-seat Reversi (no computer), Black's d3 played at input time `t`: flips d4.
 fn d3_played_at(t: f64, speed: &str) -> Harness<'static, App> {
     let mut h = common::harness(GameKind::Reversi, None);

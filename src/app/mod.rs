@@ -644,8 +644,10 @@ impl ReversiGomokuApp {
         } else {
             self.tab(self.game).status()
         };
+        // One line, cut with "…" and shown whole on hover: a status that wrapped would change
+        // the board's size with every long message (the computer's explanations).
         egui::Panel::bottom("status").show(ui, |ui| {
-            ui.label(status);
+            ui.add(egui::Label::new(status).truncate());
         });
         let game = self.game;
         // At most a bit over half the window, so the board keeps room at the minimum size and
