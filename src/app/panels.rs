@@ -258,28 +258,15 @@ pub fn search_info<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>) {
         info.score.label()
     };
     if info.book {
-        book_move_info(ui, info, &score);
-        return;
+        ui.label(tr!("search-book"));
     }
     egui::Grid::new("search_info")
         .num_columns(2)
         .show(ui, |ui| {
-            ui.label(tr!("search-depth"));
-            ui.label(info.depth.to_string());
-            ui.end_row();
-            ui.label(tr!("search-nodes"));
-            ui.label(human_count(info.nodes));
-            ui.end_row();
-            ui.label(tr!("search-speed"));
-            ui.label(if info.elapsed_ms == 0 {
-                "–".to_string()
-            } else {
-                tr!(
-                    "search-speed-value",
-                    nodes = human_count(info.nodes_per_second())
-                )
-            });
-            ui.end_row();
+            // A book move has no depth, nodes or speed to show.
+            if !info.book {
+                search_effort_rows(ui, info);
+            }
             ui.label(tr!("search-best"));
             ui.label(
                 info.pv
@@ -297,23 +284,24 @@ pub fn search_info<G: GameRules>(ui: &mut Ui, ctl: &Controller<G>) {
     }
 }
 
-/// A move taken from the opening book: no depth or nodes to show, the book's score.
-fn book_move_info<M: std::fmt::Display>(ui: &mut Ui, info: &SearchInfo<M>, score: &str) {
-    ui.label(tr!("search-book"));
-    egui::Grid::new("search_info")
-        .num_columns(2)
-        .show(ui, |ui| {
-            ui.label(tr!("search-best"));
-            ui.label(
-                info.pv
-                    .first()
-                    .map_or_else(|| "–".into(), ToString::to_string),
-            );
-            ui.end_row();
-            ui.label(tr!("search-score"));
-            ui.label(score);
-            ui.end_row();
-        });
+/// The depth, node count and speed rows of the search display's grid.
+fn search_effort_rows<M>(ui: &mut Ui, info: &SearchInfo<M>) {
+    ui.label(tr!("search-depth"));
+    ui.label(info.depth.to_string());
+    ui.end_row();
+    ui.label(tr!("search-nodes"));
+    ui.label(human_count(info.nodes));
+    ui.end_row();
+    ui.label(tr!("search-speed"));
+    ui.label(if info.elapsed_ms == 0 {
+        "–".to_string()
+    } else {
+        tr!(
+            "search-speed-value",
+            nodes = human_count(info.nodes_per_second())
+        )
+    });
+    ui.end_row();
 }
 
 /// The moves so far, numbered by full move (`1. f5 d6`).
