@@ -49,7 +49,7 @@ use super::board::{Cells, DIRS, NCELLS, WALL};
 use super::pattern::Pattern;
 use super::point::Point;
 use super::position::Position;
-use super::search::{Hard, INF, Tt};
+use super::search::{Hard, INF, Threat, Tt};
 use super::search_board::{SearchBoard, level};
 use super::vcf::{self, VcfCtx};
 use super::vct::{self, VctCtx};
@@ -799,13 +799,24 @@ fn root_iteration(searcher: &mut Hard<'_>, root: &[usize], depth: u32) -> Vec<(i
     let child_depth = depth as i32 - 1;
     let mut alpha = -INF;
     let mut scores = Vec::with_capacity(root.len());
+    let quiet_root = searcher.threat() == Threat::None;
     for (i, &m) in root.iter().enumerate() {
+        // Late root moves are searched reduced first (LMR), at full depth when they beat
+        // alpha.
+        let r = if quiet_root {
+            searcher.root_reduction(m, i, depth as i32)
+        } else {
+            0
+        };
         searcher.b.play(m);
         let mut v;
         if i == 0 {
             v = -searcher.negamax(child_depth, 1, -INF, -alpha);
         } else {
-            v = -searcher.negamax(child_depth, 1, -alpha - 1, -alpha);
+            v = -searcher.negamax(child_depth - r, 1, -alpha - 1, -alpha);
+            if v > alpha && r > 0 && !searcher.aborted {
+                v = -searcher.negamax(child_depth, 1, -alpha - 1, -alpha);
+            }
             if v > alpha && !searcher.aborted {
                 v = -searcher.negamax(child_depth, 1, -INF, -alpha);
             }

@@ -53,7 +53,7 @@ const SHIPPED: &[u8] = include_bytes!("../../assets/gomoku-eval.bin");
 
 /// Index into the dense code table of a sorted pattern quadruple, by `p0·1000 + p1·100 +
 /// p2·10 + p3` with `p0 ≥ p1 ≥ p2 ≥ p3`.
-fn code_table() -> &'static [u16; 10_000] {
+pub(crate) fn code_table() -> &'static [u16; 10_000] {
     static T: OnceLock<Box<[u16; 10_000]>> = OnceLock::new();
     T.get_or_init(|| {
         let mut t = Box::new([0u16; 10_000]);
@@ -97,9 +97,16 @@ fn permutations(v: [usize; 4]) -> Vec<[usize; 4]> {
 #[inline]
 #[must_use]
 pub(crate) fn pcode(pats: &[Pattern; 4]) -> u16 {
+    pcode_in(code_table(), pats)
+}
+
+/// [`pcode`] with the [`code_table`] passed in (hot loops hold it).
+#[inline]
+#[must_use]
+pub(crate) fn pcode_in(table: &[u16; 10_000], pats: &[Pattern; 4]) -> u16 {
     let i =
         pats[0] as usize * 1000 + pats[1] as usize * 100 + pats[2] as usize * 10 + pats[3] as usize;
-    code_table()[i]
+    table[i]
 }
 
 /// The 4 patterns of each code (sorted, strongest first).
@@ -182,6 +189,37 @@ pub(crate) fn summarize(pats: &[Pattern; 4]) -> (u8, i32, bool) {
         _ => 0,
     };
     (lvl, value, !five && (overline || fours >= 2 || threes >= 2))
+}
+
+/// What a stone of one side makes at a point of pattern code `code`: its threat level,
+/// hand-set value and whether Renju could forbid it to Black: [`summarize`], looked up by code
+/// instead of recomputed.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct CodeSummary {
+    /// Threat level, see [`level`].
+    pub level: u8,
+    /// Hand-set value (evaluation units).
+    pub value: i32,
+    /// Renju could forbid the point to Black (see [`summarize`]).
+    pub maybe_forbidden: bool,
+}
+
+/// [`CodeSummary`] of every pattern code.
+#[must_use]
+pub(crate) fn code_summaries() -> &'static [CodeSummary; NPCODE] {
+    static T: OnceLock<Box<[CodeSummary; NPCODE]>> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut out = Box::new([CodeSummary::default(); NPCODE]);
+        for (code, pats) in code_patterns().iter().enumerate() {
+            let (level, value, maybe_forbidden) = summarize(pats);
+            out[code] = CodeSummary {
+                level,
+                value,
+                maybe_forbidden,
+            };
+        }
+        out
+    })
 }
 
 /// The hand-set value of `code` for a table kind: the mover's points count 6/5 of the

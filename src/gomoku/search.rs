@@ -160,7 +160,7 @@ fn lmr(depth: i32, n: usize) -> i32 {
     (d.ln() * m.ln() / 1.9) as i32
 }
 
-/// Quiet moves searched at a non-PV node of `depth` before the rest are pruned.
+/// Moves searched at a non-PV node of `depth` before the rest (except our fours) are pruned.
 fn move_count_limit(depth: i32) -> usize {
     match depth {
         1 => 7,
@@ -169,6 +169,17 @@ fn move_count_limit(depth: i32) -> usize {
         4 => 22,
         _ => usize::MAX,
     }
+}
+
+/// Root moves searched before late-move reductions start at the root.
+const ROOT_LMR_FROM: usize = 3;
+
+/// What the move loop needs to know of its node.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    depth: i32,
+    ply: usize,
+    threat: Threat,
 }
 
 /// One search thread: the board it plays on, the shared table and its own heuristics.
@@ -401,7 +412,8 @@ impl<'a> Hard<'a> {
         if moves.is_empty() {
             return self.no_candidate(ply, threat);
         }
-        let (best, best_move) = self.search_moves(&moves, depth, ply, alpha, beta, threat);
+        let node = Node { depth, ply, threat };
+        let (best, best_move) = self.search_moves(&moves, node, alpha, beta);
         if self.aborted {
             return 0;
         }
@@ -456,44 +468,70 @@ impl<'a> Hard<'a> {
         if any { 0 } else { -(WIN - (ply as i32 + 1)) }
     }
 
+    /// Whether move `m` (the `i`-th, 0-based) is pruned before it is searched at `node`: off
+    /// the PV at low depth, with a non-losing move in hand and no threat to answer, late moves
+    /// other than our fours (move-count pruning).
+    fn pruned(&self, m: usize, i: usize, node: Node, pv_node: bool, best: i32) -> bool {
+        !pv_node
+            && node.threat == Threat::None
+            && best > -WIN_THRESHOLD
+            && i >= move_count_limit(node.depth)
+            && self.b.info(m, self.b.to_move).level < level::FOUR
+    }
+
+    /// The late-move reduction of the `i`-th move `m` (0-based) at `node`: ln(depth)·ln(move
+    /// number)/1.9, one more off the PV, none for moves that make a three or more for either
+    /// side; the child keeps at least one ply.
+    fn reduction(&self, m: usize, i: usize, node: Node, pv_node: bool) -> i32 {
+        let us = self.b.to_move;
+        let quiet =
+            self.b.info(m, us).level < level::THREE && self.b.info(m, !us).level < level::THREE;
+        if node.depth < 3 || i < 2 || node.threat != Threat::None || !quiet {
+            return 0;
+        }
+        (lmr(node.depth, i + 1) + i32::from(!pv_node)).clamp(0, node.depth - 2)
+    }
+
+    /// The late-move reduction of the `i`-th root move `m` (0-based) at `depth`: as at a PV
+    /// node, from the fourth move on.
+    pub(super) fn root_reduction(&self, m: usize, i: usize, depth: i32) -> i32 {
+        let node = Node {
+            depth,
+            ply: 0,
+            threat: Threat::None,
+        };
+        if i < ROOT_LMR_FROM {
+            0
+        } else {
+            self.reduction(m, i, node, true)
+        }
+    }
+
     /// Searches `moves` in order (PVS: null windows after the first, re-searched when they
-    /// beat alpha; late quiet moves reduced or, at low depth off the PV, pruned); a beta cutoff
-    /// rewards the move in the history and killer tables. Returns the best score and move
-    /// (meaningless when aborted).
+    /// beat alpha; late moves reduced or, off the PV, pruned); a beta cutoff rewards the move
+    /// in the history and killer tables. Returns the best score and move (meaningless when
+    /// aborted).
     fn search_moves(
         &mut self,
         moves: &[usize],
-        depth: i32,
-        ply: usize,
+        node: Node,
         mut alpha: i32,
         beta: i32,
-        threat: Threat,
     ) -> (i32, usize) {
+        let Node { depth, ply, .. } = node;
         let pv_node = beta - alpha > 1;
-        let us = self.b.to_move;
         let mut best = -INF;
         let mut best_move = moves[0];
-        let mut quiet_seen = 0;
         for (i, &m) in moves.iter().enumerate() {
-            let quiet = threat == Threat::None
-                && self.b.info(m, us).level < level::THREE
-                && self.b.info(m, !us).level < level::THREE;
-            if quiet {
-                quiet_seen += 1;
-                if !pv_node && best > -WIN_THRESHOLD && quiet_seen > move_count_limit(depth) {
-                    continue;
-                }
+            if self.pruned(m, i, node, pv_node, best) {
+                continue;
             }
+            let r = self.reduction(m, i, node, pv_node);
             self.b.play(m);
             let mut v;
             if i == 0 {
                 v = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
             } else {
-                let r = if quiet && depth >= 3 && i >= 2 {
-                    (lmr(depth, i + 1) + i32::from(!pv_node)).clamp(0, depth - 2)
-                } else {
-                    0
-                };
                 v = -self.negamax(depth - 1 - r, ply + 1, -alpha - 1, -alpha);
                 if v > alpha && r > 0 && !self.aborted {
                     v = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);

@@ -89,6 +89,10 @@ pub struct SearchBoard {
     pcodes: Vec<[u16; 2]>,
     /// The evaluation tables of the rule.
     weights: &'static Tables,
+    /// Threat level, value and strongest pattern of every pattern code.
+    summaries: &'static [eval::CodeSummary; eval::NPCODE],
+    /// The pattern-code table (see [`eval::pcode`]).
+    codes: &'static [u16; 10_000],
     /// Sums over the empty points of the table values: `[colour][kind]`.
     evals: [[i32; 2]; 2],
     pub(crate) empties: u32,
@@ -117,6 +121,8 @@ impl SearchBoard {
             level_count: [[0; 9]; 2],
             pcodes: vec![[PCODE_NONE; 2]; NCELLS],
             weights: eval::shipped().tables(rule),
+            summaries: eval::code_summaries(),
+            codes: eval::code_table(),
             evals: [[0; 2]; 2],
             empties: 0,
             history: Vec::new(),
@@ -387,9 +393,9 @@ impl SearchBoard {
     /// Rebuild the [`CellInfo`] and the pattern code of side index `s` at `idx` from its 4
     /// cached patterns.
     fn summarize(&mut self, idx: usize, s: usize) {
-        let pats = &self.pats[idx][s];
-        let (lvl, value, maybe) = eval::summarize(pats);
-        let code = eval::pcode(pats);
+        let code = eval::pcode_in(self.codes, &self.pats[idx][s]);
+        let sum = self.summaries[usize::from(code)];
+        let (lvl, value, maybe) = (sum.level, sum.value, sum.maybe_forbidden);
         let old_code = usize::from(self.pcodes[idx][s]);
         if usize::from(code) != old_code {
             for k in 0..2 {
