@@ -104,14 +104,14 @@ fn reversi_side_lines_count_discs_and_moves() {
     let mut h = harness(GameKind::Reversi);
     h.get_by_label("Computer plays White").click(); // hot-seat
     h.run_steps(2); // the side lines above the check boxes change a frame later
-    h.get_by_label("Black: 2 discs, 0 moves (Human), to move");
+    h.get_by_label("Black to move: 2 discs, 0 moves");
     h.get_by_label("d3").click();
     h.run_steps(2); // the side panel is drawn before the board takes the click
-    h.get_by_label("Black: 4 discs, 1 move (Human)");
-    h.get_by_label("White: 1 disc, 0 moves (Human), to move");
+    h.get_by_label("Black: 4 discs, 1 move");
+    h.get_by_label("White to move: 1 disc, 0 moves");
     h.get_by_label("c3").click(); // White
     h.run_steps(2);
-    h.get_by_label("White: 3 discs, 1 move (Human)");
+    h.get_by_label("White: 3 discs, 1 move");
 }
 
 #[test]

@@ -422,8 +422,9 @@ fn the_menus_and_the_gomoku_panel_in_chinese() {
     h.run_steps(2);
 
     // The Gomoku panel: each side's line, the options and the rule in the status line.
-    h.get_by_label("黑方：已下 0 手（人），轮到行棋");
-    h.get_by_label("白方：已下 0 手（电脑）");
+    h.get_by_label("黑方（轮到行棋）：已下 0 手");
+    h.get_by_label("白方：已下 0 手");
+    h.get_by_label("电脑（中等）"); // White's card: the computer and its level
     h.get_by_label("标出禁手点");
     h.get_by_label("显示手数");
     let status = app(&h).gomoku.status();
@@ -461,7 +462,7 @@ fn the_menus_and_the_gomoku_panel_in_chinese() {
     h.run_steps(2);
     h.get_by_label("English").click();
     h.run_steps(2);
-    h.get_by_label("Black: 0 moves (Human), to move");
+    h.get_by_label("Black to move: 0 moves");
 }
 
 /// Why a file is refused is said in the window's language too, down to the validation and

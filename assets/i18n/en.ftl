@@ -505,29 +505,30 @@ sound-unavailable-why = Why: { $reason }.
 top-help-hover = Help: rules, controls, shortcuts
 player-human = Human
 player-computer = Computer
-# A side's line in the panel: its disc count and moves played (Reversi, passes not counted) or moves played (Gomoku), and who plays it.
+# A side's line in the panel: its disc count and moves made (Reversi, passes not counted) or
+# its moves made (Gomoku). Who plays it is on the player's card just below.
 panel-discs = { $side }: { $count ->
         [one] { $count } disc
        *[other] { $count } discs
     }, { $moves ->
         [one] { $moves } move
        *[other] { $moves } moves
-    } ({ $player })
-panel-discs-to-move = { $side }: { $count ->
+    }
+panel-discs-to-move = { $side } to move: { $count ->
         [one] { $count } disc
        *[other] { $count } discs
     }, { $moves ->
         [one] { $moves } move
        *[other] { $moves } moves
-    } ({ $player }), to move
+    }
 panel-stones = { $side }: { $count ->
         [one] { $count } move
        *[other] { $count } moves
-    } ({ $player })
-panel-stones-to-move = { $side }: { $count ->
+    }
+panel-stones-to-move = { $side } to move: { $count ->
         [one] { $count } move
        *[other] { $count } moves
-    } ({ $player }), to move
+    }
 panel-pass = Pass
 panel-pass-hover = You have no legal move: hand the turn over
 panel-show-legal-moves = Show legal moves

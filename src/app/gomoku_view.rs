@@ -122,21 +122,10 @@ impl GameView for Position {
         // Wrapped: beside a picture in a narrow panel the clock goes under the line.
         ui.horizontal_wrapped(|ui| {
             panels::side_icon(ui, tab.palette.piece(side));
-            let player = session.players.get(side).label();
             if side == to_move && !over {
-                ui.strong(tr!(
-                    "panel-stones-to-move",
-                    side = side.label(),
-                    count = n,
-                    player = player
-                ))
+                ui.strong(tr!("panel-stones-to-move", side = side.label(), count = n,))
             } else {
-                ui.label(tr!(
-                    "panel-stones",
-                    side = side.label(),
-                    count = n,
-                    player = player
-                ))
+                ui.label(tr!("panel-stones", side = side.label(), count = n,))
             };
             panels::side_clock(ui, &tab.ctl, side);
         });

@@ -125,7 +125,6 @@ impl GameView for Position {
         // Wrapped: beside a picture in a narrow panel the clock goes under the line.
         ui.horizontal_wrapped(|ui| {
             panels::side_icon(ui, tab.palette.piece(side));
-            let player = session.players.get(side).label();
             let (side_name, count) = (side.label(), pos.count(side));
             let moves = discs_placed_by(session, side);
             // Over on the board or off it (resignation, time, agreed draw): nobody is to move.
@@ -135,7 +134,6 @@ impl GameView for Position {
                     side = side_name,
                     count = count,
                     moves = moves,
-                    player = player
                 ))
             } else {
                 ui.label(tr!(
@@ -143,7 +141,6 @@ impl GameView for Position {
                     side = side_name,
                     count = count,
                     moves = moves,
-                    player = player
                 ))
             };
             panels::side_clock(ui, &tab.ctl, side);
