@@ -28,15 +28,6 @@ impl PlayerKind {
             PlayerKind::Computer => "Computer",
         }
     }
-
-    /// "Human" or "Computer" in the window's language; [`PlayerKind::name`] stays English.
-    #[must_use]
-    pub fn label(self) -> String {
-        match self {
-            PlayerKind::Human => crate::tr!("player-human"),
-            PlayerKind::Computer => crate::tr!("player-computer"),
-        }
-    }
 }
 
 /// One step of a session: a move or a choice of the game.
@@ -98,6 +89,17 @@ impl<G: GameRules> Session<G> {
             Step::Move(m) => Some(*m),
             Step::Choice(_) => None,
         })
+    }
+
+    /// The moves `side` has played so far, oldest first (passes included): each move's mover is
+    /// the side to move of the position it was played in.
+    pub fn moves_by(&self, side: Side) -> impl Iterator<Item = G::Move> + '_ {
+        self.history
+            .iter()
+            .filter_map(move |(before, step)| match step {
+                Step::Move(m) if before.side_to_move() == side => Some(*m),
+                _ => None,
+            })
     }
 
     /// Every step taken so far, oldest first.
@@ -378,6 +380,29 @@ mod tests {
                 white,
             },
         )
+    }
+
+    /// A set-up start with White to move: each side's moves follow the position each was
+    /// played in, not the colour that usually opens.
+    #[test]
+    fn moves_by_follows_the_side_to_move_from_a_set_up() {
+        let players = BySide {
+            black: PlayerKind::Human,
+            white: PlayerKind::Human,
+        };
+        let start = Count {
+            total: 0,
+            to_move: Side::White,
+        };
+        let mut s = Session::new(start, players);
+        for mv in [Add(1), Add(2), Add(1)] {
+            s.play(mv).unwrap();
+        }
+        assert_eq!(
+            s.moves_by(Side::White).collect::<Vec<_>>(),
+            [Add(1), Add(1)]
+        );
+        assert_eq!(s.moves_by(Side::Black).collect::<Vec<_>>(), [Add(2)]);
     }
 
     #[test]

@@ -111,21 +111,16 @@ impl GameView for Position {
 
     fn side_line(tab: &GomokuTab, ui: &mut Ui, side: Side) {
         let session = &tab.ctl.session;
-        let moves = session.ply();
-        let black = moves.div_ceil(2);
-        let n = match side {
-            Side::Black => black,
-            Side::White => moves - black,
-        };
+        let n = session.moves_by(side).count();
         let to_move = session.position().actor();
         let over = tab.ctl.outcome().is_some();
         // Wrapped: beside a picture in a narrow panel the clock goes under the line.
         ui.horizontal_wrapped(|ui| {
             panels::side_icon(ui, tab.palette.piece(side));
             if side == to_move && !over {
-                ui.strong(tr!("panel-stones-to-move", side = side.label(), count = n,))
+                ui.strong(tr!("panel-stones-to-move", side = side.label(), count = n))
             } else {
-                ui.label(tr!("panel-stones", side = side.label(), count = n,))
+                ui.label(tr!("panel-stones", side = side.label(), count = n))
             };
             panels::side_clock(ui, &tab.ctl, side);
         });

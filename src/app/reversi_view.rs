@@ -133,14 +133,14 @@ impl GameView for Position {
                     "panel-discs-to-move",
                     side = side_name,
                     count = count,
-                    moves = moves,
+                    moves = moves
                 ))
             } else {
                 ui.label(tr!(
                     "panel-discs",
                     side = side_name,
                     count = count,
-                    moves = moves,
+                    moves = moves
                 ))
             };
             panels::side_clock(ui, &tab.ctl, side);
@@ -541,17 +541,10 @@ fn draw_disc(painter: &Painter, colors: &Palette, center: Pos2, cell: f32, disc:
 }
 
 /// How many discs `side` has placed in the session so far (its moves, passes not counted).
-/// Reversi's turns alternate strictly once a pass counts as a move, so the mover of the
-/// `i`-th move follows from the start position's side to move.
 pub fn discs_placed_by(session: &Session<Position>, side: Side) -> usize {
-    let first = session.start_position().side_to_move();
     session
-        .moves()
-        .enumerate()
-        .filter(|&(i, mv)| {
-            let mover = if i % 2 == 0 { first } else { !first };
-            mover == side && matches!(mv, Move::Place(_))
-        })
+        .moves_by(side)
+        .filter(|mv| matches!(mv, Move::Place(_)))
         .count()
 }
 

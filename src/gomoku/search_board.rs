@@ -89,7 +89,7 @@ pub struct SearchBoard {
     pcodes: Vec<[u16; 2]>,
     /// The evaluation tables of the rule.
     weights: &'static Tables,
-    /// Threat level, value and strongest pattern of every pattern code.
+    /// Threat level, value and Renju flag of every pattern code (see [`eval::CodeSummary`]).
     summaries: &'static [eval::CodeSummary; eval::NPCODE],
     /// The pattern-code table (see [`eval::pcode`]).
     codes: &'static [u16; 10_000],
