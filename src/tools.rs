@@ -279,7 +279,10 @@ pub fn fit_eval(games: &Path, labels: Option<&Path>, out: &Path, opts: FitOption
                 line(&format!("{what}, against the search labels"), r);
             }
         };
-        search("  their labelled positions", &report.holdout_search.0);
+        search(
+            "  their labelled positions not in training games",
+            &report.holdout_search.0,
+        );
         search("  of which 20-50 discs", &report.holdout_search.1);
         if let Ok(h) = holdout_error(&text, label_map.as_ref(), opts, weights_in_use()) {
             let HoldoutErrors {
@@ -290,7 +293,7 @@ pub fn fit_eval(games: &Path, labels: Option<&Path>, out: &Path, opts: FitOption
             } = h;
             line("weights in use on the held-out games", &result);
             line("  of which 20-50 discs", &result_midgame);
-            search("  their labelled positions", &s_all);
+            search("  their labelled positions not in training games", &s_all);
             search("  of which 20-50 discs", &search_midgame);
         }
     }

@@ -70,7 +70,8 @@ const N_INSTANCES: usize = 46;
 /// One training position, compact (the 135 k WTHOR games give ≈ 7.8 M of them): its disc
 /// count, canonical pattern indices (table offset included), linear feature values, the game's
 /// final disc differential for the side to move (discs), its search label if it has one (NaN
-/// otherwise), the fit's target and the sample's weight in the squared error.
+/// otherwise), the fit's target, the sample's weight in the squared error, and (held-out
+/// samples) whether a training game also reaches the position.
 struct Sample {
     discs: u8,
     indices: [u32; N_INSTANCES],
@@ -79,6 +80,7 @@ struct Sample {
     search: f32,
     target: f32,
     weight: f32,
+    in_training: bool,
 }
 
 /// Search labels by `(player, opponent)` bitboards, in discs for the side to move
@@ -123,6 +125,9 @@ fn samples(games: &str, labels: Option<&Labels>, opts: FitOptions) -> Result<Sam
         holdout_games: 0,
     };
     let mut game = 0u32;
+    // Labelled positions of the training games, and where those of the held-out games are.
+    let mut train_labelled = std::collections::HashSet::new();
+    let mut held_labelled = Vec::new();
     for (n, line) in games.lines().enumerate() {
         let Some(transcript) = line.split_whitespace().next() else {
             continue;
@@ -163,9 +168,17 @@ fn samples(games: &str, labels: Option<&Labels>, opts: FitOptions) -> Result<Sam
                 s.search = search;
                 s.target = lambda * search + (1.0 - lambda) * diff;
                 s.weight = opts.label_weight as f32;
+                if held {
+                    held_labelled.push((set.len(), (p, o)));
+                } else {
+                    train_labelled.insert((p, o));
+                }
             }
             set.push(s);
         }
+    }
+    for (i, key) in held_labelled {
+        out.holdout[i].in_training = train_labelled.contains(&key);
     }
     Ok(out)
 }
@@ -200,6 +213,7 @@ fn sample(layout: &Layout, canon: &[u32], p: u64, o: u64, result: f32) -> Sample
         search: f32::NAN,
         target: result,
         weight: 1.0,
+        in_training: false,
     }
 }
 
@@ -316,17 +330,19 @@ pub struct Residuals {
 
 /// The error of a weights set on the held-out games, in discs: against the game results on all
 /// their positions and on those with 20..=50 discs (the opening and the last plies are noisy
-/// and easy respectively), and against the search labels on their labelled positions (all and
-/// 20..=50 discs; no positions without labels).
+/// and easy respectively), and against the search labels on their labelled positions that no
+/// training game reaches (all and 20..=50 discs; none without labels: the openings, which
+/// many games share, are left out of this measure).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct HoldoutErrors {
     /// Against the game results, all positions.
     pub result: Residuals,
     /// Against the game results, positions with 20..=50 discs.
     pub result_midgame: Residuals,
-    /// Against the search labels, all labelled positions.
+    /// Against the search labels, labelled positions not in any training game.
     pub search: Residuals,
-    /// Against the search labels, labelled positions with 20..=50 discs.
+    /// Against the search labels, labelled positions not in any training game, with 20..=50
+    /// discs.
     pub search_midgame: Residuals,
 }
 
@@ -347,8 +363,8 @@ pub struct FitReport {
     pub holdout_midgame: Residuals,
     /// Per phase: error on the held-out positions of that phase, against the game results.
     pub holdout_by_phase: Vec<Residuals>,
-    /// Error on the held-out positions that have search labels, against those labels (all,
-    /// then 20..=50 discs).
+    /// Error on the held-out positions that have search labels and are not in any training
+    /// game, against those labels (all, then 20..=50 discs).
     pub holdout_search: (Residuals, Residuals),
 }
 
@@ -392,7 +408,7 @@ fn measure(
 /// The errors of `phases` on held-out samples.
 fn holdout_errors(phases: &[Vec<i16>], holdout: &[Sample]) -> HoldoutErrors {
     let mid = |s: &Sample| (20..=50).contains(&s.discs);
-    let labelled = |s: &Sample| !s.search.is_nan();
+    let labelled = |s: &Sample| !s.search.is_nan() && !s.in_training;
     HoldoutErrors {
         result: measure(phases, holdout, |_| true, |s| s.result),
         result_midgame: measure(phases, holdout, mid, |s| s.result),
