@@ -8,7 +8,7 @@ use reversi_gomoku::reversi::label::{
 };
 use reversi_gomoku::tools::read_games_file;
 
-/// The labels file fitted into the shipped weights.
+/// The shipped search labels (`fit-eval --labels`; see the README for the fits made with them).
 const LABELS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/data/othello-labels-wthor-d8.txt.xz"
