@@ -129,6 +129,26 @@ fn a_small_fit_is_reproducible_and_reports_its_held_out_error() {
     let bytes = weights_to_bytes(&a, &record);
     assert_eq!(parse_weights(&bytes).expect("round trip"), a);
     assert_eq!(parse_record(&bytes).expect("header"), record);
+    // A fit with search labels writes a version-3 header that records them.
+    let labelled = FitOptions {
+        search_weight: 1.0,
+        label_weight: 10.0,
+        ..opts
+    };
+    let record = fit_record(&text, Some("labels text"), labelled, &report);
+    assert_eq!(
+        (
+            record.labels_checksum,
+            record.search_weight_milli,
+            record.label_weight_milli,
+            record.labelled_only
+        ),
+        (games_checksum("labels text"), 1000, 10_000, false)
+    );
+    let bytes = weights_to_bytes(&a, &record);
+    assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), 3);
+    assert_eq!(parse_weights(&bytes).expect("round trip"), a);
+    assert_eq!(parse_record(&bytes).expect("header"), record);
 }
 
 #[test]
