@@ -54,6 +54,9 @@ pub enum Command {
         /// the GUI sets with `set depth`.
         #[arg(long, value_name = "MS")]
         move_ms: Option<u64>,
+        /// Start at this search depth in plies (the GUI may change it with `set depth`).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+        depth: Option<u32>,
         /// Search threads (1 to 8); they share one transposition table (Lazy SMP).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=8))]
         threads: u32,
@@ -153,6 +156,48 @@ pub enum ReversiCommand {
         /// Conjugate-gradient iterations per phase.
         #[arg(long, default_value_t = crate::reversi::fit::FitOptions::default().iterations)]
         iterations: u32,
+        /// Search labels (`<obf> <score>` lines, from `label-positions`; `.xz` read
+        /// directly): the labelled positions get the targets and weight set below.
+        #[arg(long)]
+        labels: Option<std::path::PathBuf>,
+        /// λ: a labelled position's target is λ × its search label + (1 − λ) × the game result.
+        #[arg(long, default_value_t = crate::reversi::fit::FitOptions::default().search_weight)]
+        search_weight: f64,
+        /// How many times a labelled position counts in the squared error.
+        #[arg(long, default_value_t = crate::reversi::fit::FitOptions::default().label_weight)]
+        label_weight: f64,
+        /// Fit on the labelled positions only.
+        #[arg(long)]
+        labelled_only: bool,
+    },
+    /// Label positions of recorded games with Hard's own search and write them as
+    /// `<obf> <score>` lines (the shipped `tests/data/othello-labels-wthor-d8.txt.xz` is
+    /// `label-positions --games tests/data/othello-games-wthor-1977-2025.txt.xz --out
+    /// tests/data/othello-labels-wthor-d8.txt` with the default options, then `xz -9`): every
+    /// N-th position, solved exactly near the end of the game, otherwise searched to a fixed
+    /// depth. Feed them to `fit-eval --labels`.
+    LabelPositions {
+        /// Games, one per line, transcript first; a name ending in `.xz` is decompressed first.
+        #[arg(long)]
+        games: std::path::PathBuf,
+        /// Where to write the labels (atomically).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Midgame search depth in plies.
+        #[arg(long, default_value_t = crate::reversi::label::LabelOptions::default().depth,
+              value_parser = clap::value_parser!(u32).range(1..=30))]
+        depth: u32,
+        /// Take every N-th position of the games (counted over all games, in file order).
+        #[arg(long, default_value_t = crate::reversi::label::LabelOptions::default().every,
+              value_parser = clap::value_parser!(u32).range(1..))]
+        every: u32,
+        /// Solve exactly the positions with at most this many empty squares.
+        #[arg(long, default_value_t = crate::reversi::label::LabelOptions::default().exact_empties,
+              value_parser = clap::value_parser!(u32).range(0..=24))]
+        exact_empties: u32,
+        /// Search threads (the output does not depend on them).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Fit the Multi-ProbCut parameters of Hard's midgame search (the shipped
     /// `assets/reversi-mpc.txt` is `fit-mpc --games
@@ -259,14 +304,42 @@ pub fn main() -> ExitCode {
                     holdout,
                     ridge,
                     iterations,
+                    labels,
+                    search_weight,
+                    label_weight,
+                    labelled_only,
                 },
         }) => crate::tools::fit_eval(
             &games,
+            labels.as_deref(),
             &out,
             crate::reversi::fit::FitOptions {
                 iterations,
                 ridge,
                 holdout_every: holdout,
+                search_weight,
+                label_weight,
+                labelled_only,
+            },
+        ),
+        Some(Command::Reversi {
+            command:
+                ReversiCommand::LabelPositions {
+                    games,
+                    out,
+                    depth,
+                    every,
+                    exact_empties,
+                    threads,
+                },
+        }) => crate::tools::label_positions(
+            &games,
+            &out,
+            crate::reversi::label::LabelOptions {
+                depth,
+                every,
+                exact_empties,
+                threads,
             },
         ),
         Some(Command::Reversi {
@@ -301,12 +374,19 @@ pub fn main() -> ExitCode {
         Some(Command::Gomoku {
             command: GomokuCommand::FitEval { positions, out },
         }) => crate::tools::gomoku_fit_eval(&positions, &out),
-        Some(Command::Nboard { move_ms, threads }) => {
-            let engine = match move_ms {
+        Some(Command::Nboard {
+            move_ms,
+            depth,
+            threads,
+        }) => {
+            let mut engine = match move_ms {
                 Some(ms) => crate::protocol::nboard::NboardEngine::with_move_ms(ms),
                 None => crate::protocol::nboard::NboardEngine::new(),
             }
             .with_threads(threads);
+            if let Some(d) = depth {
+                let _ = engine.handle(&format!("set depth {d}"));
+            }
             io_result(crate::protocol::nboard::run_engine(
                 engine,
                 std::io::stdin().lock(),

@@ -13,8 +13,11 @@ use crate::core::{AiConfig, Engine, Level, StopFlag};
 use crate::gomoku::{GomokuEngine, Rule};
 use crate::protocol::excerpt;
 use crate::reversi::book::build::BuildOptions;
-use crate::reversi::fit::{FitOptions, Residuals, fit, fit_record, holdout_error};
-use crate::reversi::patterns::{weights as weights_builtin, weights_to_bytes};
+use crate::reversi::fit::{
+    FitOptions, HoldoutErrors, Residuals, fit_record, fit_with_labels, holdout_error,
+};
+use crate::reversi::label::LabelOptions;
+use crate::reversi::patterns::{weights as weights_in_use, weights_to_bytes};
 use crate::reversi::{Move, ParseError, Position, ReversiEngine, solve, solve_with_threads};
 
 /// One solved position: exact (or fixed-depth) score for the side to move in discs, a best
@@ -200,24 +203,48 @@ fn games_or_report(games: &Path) -> Option<String> {
 }
 
 /// `reversi fit-eval`: fits the pattern evaluation on the games file at `games` with `opts`
-/// and writes the weights atomically to `out`, printing the fit's time, size and its error on
-/// the held-out games next to the built-in weights' error on the same games. Non-zero exit
-/// when the games cannot be read or hold an illegal game (naming the line), or `out` cannot be
-/// written.
+/// (and the search labels of the file `labels`, when given; plain or `.xz`) and writes the
+/// weights atomically to `out`, printing the fit's time, size and its error on the held-out
+/// games next to the error of the weights in use (built in, or named by
+/// [`crate::reversi::patterns::WEIGHTS_ENV`]) on the same games. Non-zero exit when the games
+/// or labels cannot be read or hold an illegal game or a bad line (naming the line), or `out`
+/// cannot be written.
 #[must_use]
-pub fn fit_eval(games: &Path, out: &Path, opts: FitOptions) -> ExitCode {
+pub fn fit_eval(games: &Path, labels: Option<&Path>, out: &Path, opts: FitOptions) -> ExitCode {
     let Some(text) = games_or_report(games) else {
         return ExitCode::FAILURE;
     };
     let start = Instant::now();
-    let (weights, report) = match fit(&text, opts) {
+    let labels_text = match labels.map(games_or_report) {
+        None => None,
+        Some(None) => return ExitCode::FAILURE,
+        Some(Some(t)) => Some(t),
+    };
+    let label_map = match labels_text
+        .as_deref()
+        .map(crate::reversi::label::parse_labels)
+        .transpose()
+    {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!(
+                "reversi-gomoku: {}: {e}",
+                labels.expect("labels given").display()
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    let (weights, report) = match fit_with_labels(&text, label_map.as_ref(), opts) {
         Ok(w) => w,
         Err(e) => {
             eprintln!("reversi-gomoku: {}: {e}", games.display());
             return ExitCode::FAILURE;
         }
     };
-    let bytes = weights_to_bytes(&weights, &fit_record(&text, opts, &report));
+    let bytes = weights_to_bytes(
+        &weights,
+        &fit_record(&text, labels_text.as_deref(), opts, &report),
+    );
     if let Err(e) = crate::persist::atomic::write_atomic(out, &bytes) {
         eprintln!("reversi-gomoku: cannot write {}: {e}", out.display());
         return ExitCode::FAILURE;
@@ -247,11 +274,79 @@ pub fn fit_eval(games: &Path, out: &Path, opts: FitOptions) -> ExitCode {
         for (ph, r) in report.holdout_by_phase.iter().enumerate() {
             line(&format!("  phase {ph:2}"), r);
         }
-        if let Ok((all, mid)) = holdout_error(&text, opts, weights_builtin()) {
-            line("built-in weights on the held-out games", &all);
-            line("  of which 20-50 discs", &mid);
+        let search = |what: &str, r: &Residuals| {
+            if r.positions > 0 {
+                line(&format!("{what}, against the search labels"), r);
+            }
+        };
+        search(
+            "  their labelled positions not in training games",
+            &report.holdout_search.0,
+        );
+        search("  of which 20-50 discs", &report.holdout_search.1);
+        if let Ok(h) = holdout_error(&text, label_map.as_ref(), opts, weights_in_use()) {
+            let HoldoutErrors {
+                result,
+                result_midgame,
+                search: s_all,
+                search_midgame,
+            } = h;
+            line("weights in use on the held-out games", &result);
+            line("  of which 20-50 discs", &result_midgame);
+            search("  their labelled positions not in training games", &s_all);
+            search("  of which 20-50 discs", &search_midgame);
         }
     }
+    ExitCode::SUCCESS
+}
+
+/// `reversi label-positions`: labels positions of the games file at `games` with Hard's
+/// search ([`crate::reversi::label`]) and writes them atomically to `out`, printing the
+/// progress about every 2 % and the speed. Non-zero exit when the games cannot be read or
+/// hold an illegal game (naming the line), or `out` cannot be written.
+#[must_use]
+pub fn label_positions(games: &Path, out: &Path, opts: LabelOptions) -> ExitCode {
+    let Some(text) = games_or_report(games) else {
+        return ExitCode::FAILURE;
+    };
+    let start = Instant::now();
+    let progress = |done: usize, total: usize| {
+        if done == total || done.is_multiple_of((total / 50).max(1)) {
+            let secs = start.elapsed().as_secs_f64();
+            eprintln!(
+                "labelled {done} of {total} positions in {secs:.0} s ({:.0} per second, about {:.0} s left)",
+                done as f64 / secs,
+                secs / done as f64 * (total - done) as f64
+            );
+        }
+    };
+    let labelled = match crate::reversi::label::label_positions(&text, opts, &progress) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("reversi-gomoku: {}: {e}", games.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let how = format!(
+        "reversi-gomoku reversi label-positions --games {} --depth {} --every {} --exact-empties {}",
+        games.display(),
+        opts.depth,
+        opts.every,
+        opts.exact_empties
+    );
+    let body = crate::reversi::label::labels_text(&labelled, &how);
+    if let Err(e) = crate::persist::atomic::write_atomic(out, body.as_bytes()) {
+        eprintln!("reversi-gomoku: cannot write {}: {e}", out.display());
+        return ExitCode::FAILURE;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "labelled {} positions in {secs:.1} s ({:.0} per second); wrote {} bytes to {}",
+        labelled.len(),
+        labelled.len() as f64 / secs,
+        body.len(),
+        out.display()
+    );
     ExitCode::SUCCESS
 }
 

@@ -80,7 +80,7 @@ fn shipped_weights_are_the_fit_of_the_wthor_games() {
     let text = read_games_file(std::path::Path::new(WTHOR)).expect("WTHOR games readable");
     let opts = FitOptions::default();
     let (weights, report) = fit(&text, opts).expect("all games are legal");
-    let bytes = weights_to_bytes(&weights, &fit_record(&text, opts, &report));
+    let bytes = weights_to_bytes(&weights, &fit_record(&text, None, opts, &report));
     assert!(
         bytes == SHIPPED,
         "assets/reversi-eval.bin differs from the fit"
@@ -96,6 +96,7 @@ fn a_small_fit_is_reproducible_and_reports_its_held_out_error() {
         iterations: 10,
         ridge: 30.0,
         holdout_every: 5,
+        ..FitOptions::default()
     };
     let (a, report) = fit(&text, opts).expect("legal games");
     let (b, _) = fit(&text, opts).expect("legal games");
@@ -124,8 +125,28 @@ fn a_small_fit_is_reproducible_and_reports_its_held_out_error() {
         "{} vs {spread}",
         report.holdout.rmse
     );
-    let record = fit_record(&text, opts, &report);
+    let record = fit_record(&text, None, opts, &report);
     let bytes = weights_to_bytes(&a, &record);
+    assert_eq!(parse_weights(&bytes).expect("round trip"), a);
+    assert_eq!(parse_record(&bytes).expect("header"), record);
+    // A fit with search labels writes a version-3 header that records them.
+    let labelled = FitOptions {
+        search_weight: 1.0,
+        label_weight: 10.0,
+        ..opts
+    };
+    let record = fit_record(&text, Some("labels text"), labelled, &report);
+    assert_eq!(
+        (
+            record.labels_checksum,
+            record.search_weight_milli,
+            record.label_weight_milli,
+            record.labelled_only
+        ),
+        (games_checksum("labels text"), 1000, 10_000, false)
+    );
+    let bytes = weights_to_bytes(&a, &record);
+    assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), 3);
     assert_eq!(parse_weights(&bytes).expect("round trip"), a);
     assert_eq!(parse_record(&bytes).expect("header"), record);
 }

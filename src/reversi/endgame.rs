@@ -995,7 +995,7 @@ pub fn solve_with_threads(pos: &Position, stop: &StopFlag, threads: u32) -> Solv
 }
 
 /// One thread's exact solve of `(p, o)`: `(score, best square or NO_MOVE)`.
-fn solve_body(s: &mut Searcher<'_>, p: u64, o: u64) -> (i32, u8) {
+pub(crate) fn solve_body(s: &mut Searcher<'_>, p: u64, o: u64) -> (i32, u8) {
     // A shallow midgame search first: its move is tried first and its score centres the
     // aspiration window (Edax's iterative deepening before the exact solve, simplified).
     let n = (!(p | o)).count_ones();

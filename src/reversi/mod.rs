@@ -21,6 +21,7 @@ pub mod endgame;
 pub mod engine;
 pub mod eval;
 pub mod fit;
+pub mod label;
 pub mod mpc;
 pub mod notation;
 pub mod openings;

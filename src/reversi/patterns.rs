@@ -375,8 +375,11 @@ const WEIGHTS_FILE: &[u8] = include_bytes!("../../assets/reversi-eval.bin");
 
 /// Magic bytes of the weights file.
 pub const MAGIC: &[u8; 4] = b"RGEV";
-/// Format version of the weights file (2: with a [`FitRecord`]).
+/// Format version of a weights file fitted on game results alone (2: with a [`FitRecord`]).
 pub const VERSION: u16 = 2;
+/// Format version of a weights file fitted with search labels (3: the [`FitRecord`] also
+/// records the labels file and how it was used).
+pub const VERSION_LABELLED: u16 = 3;
 
 /// What a weights file was fitted on and how (written by `reversi fit-eval`, after the header),
 /// so that a fast test can check the shipped file against the repository's games without
@@ -393,10 +396,21 @@ pub struct FitRecord {
     pub iterations: u32,
     /// Ridge penalty × 1000.
     pub ridge_milli: u32,
+    /// 64-bit FNV-1a of the search labels file's text (0: fitted on game results alone).
+    pub labels_checksum: u64,
+    /// λ × 1000: weight of a search label in a labelled position's target.
+    pub search_weight_milli: u32,
+    /// How many times a labelled position counted in the fit, × 1000.
+    pub label_weight_milli: u32,
+    /// Fitted on the labelled positions alone.
+    pub labelled_only: bool,
 }
 
-/// Bytes of the header before the weights: magic, version, phase count, [`FitRecord`].
+/// Bytes of the header before the weights: magic, version, phase count, [`FitRecord`]
+/// (version 2; version 3 adds [`LABELS_LEN`]).
 const HEADER_LEN: usize = 8 + 24;
+/// Bytes of the labels part of a version-3 [`FitRecord`]: u64, then three u32.
+const LABELS_LEN: usize = 8 + 12;
 /// In the weights stream, this value is followed by a u16 count of zero weights (most pattern
 /// configurations never occur in the games and keep weight 0).
 const ZERO_RUN: i16 = i16::MIN;
@@ -404,8 +418,10 @@ const ZERO_RUN: i16 = i16::MIN;
 /// Why a weights file cannot be used.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum WeightsError {
-    /// The header is not `RGEV`, version 1, [`N_PHASES`] phases.
-    #[error("not a version-{VERSION} Reversi weights file with {N_PHASES} phases")]
+    /// The header is not `RGEV`, version 2 or 3, [`N_PHASES`] phases.
+    #[error(
+        "not a version-{VERSION} or -{VERSION_LABELLED} Reversi weights file with {N_PHASES} phases"
+    )]
     Header,
     /// The stream does not decode to phases × phase length weights.
     #[error("weights file holds {0} weights, expected {1}")]
@@ -417,25 +433,46 @@ pub enum WeightsError {
 /// # Errors
 /// [`WeightsError::Header`] when the header is not this version's.
 pub fn parse_record(bytes: &[u8]) -> Result<FitRecord, WeightsError> {
+    parse_header(bytes).map(|(record, _)| record)
+}
+
+/// The [`FitRecord`] and the length of the header.
+fn parse_header(bytes: &[u8]) -> Result<(FitRecord, usize), WeightsError> {
     if bytes.len() < HEADER_LEN
         || &bytes[..4] != MAGIC
-        || u16::from_le_bytes([bytes[4], bytes[5]]) != VERSION
         || usize::from(u16::from_le_bytes([bytes[6], bytes[7]])) != N_PHASES
     {
         return Err(WeightsError::Header);
     }
+    let version = u16::from_le_bytes([bytes[4], bytes[5]]);
+    let len = match version {
+        VERSION => HEADER_LEN,
+        VERSION_LABELLED if bytes.len() >= HEADER_LEN + LABELS_LEN => HEADER_LEN + LABELS_LEN,
+        _ => return Err(WeightsError::Header),
+    };
     let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
-    Ok(FitRecord {
-        games_checksum: u64::from_le_bytes(bytes[8..16].try_into().expect("8 bytes")),
+    let u64_at = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().expect("8 bytes"));
+    let mut record = FitRecord {
+        games_checksum: u64_at(8),
         train_games: u32_at(16),
         holdout_every: u32_at(20),
         iterations: u32_at(24),
         ridge_milli: u32_at(28),
-    })
+        ..FitRecord::default()
+    };
+    if version == VERSION_LABELLED {
+        record.labels_checksum = u64_at(32);
+        record.search_weight_milli = u32_at(40);
+        record.label_weight_milli = u32_at(44);
+        record.labelled_only = u32_at(48) != 0;
+    }
+    Ok((record, len))
 }
 
 /// Parses a weights file into one vector per phase. Format: `RGEV`, version (u16 LE), phase
-/// count (u16 LE), the [`FitRecord`] (u64, then four u32, LE), then [`N_PHASES`] ×
+/// count (u16 LE), the [`FitRecord`] (u64, then four u32, LE; version 3 then adds the labels'
+/// checksum, u64, and λ × 1000, the label weight × 1000 and 1 if fitted on labelled positions
+/// alone, three u32), then [`N_PHASES`] ×
 /// [`PHASE_LEN`] weights in centi-discs as i16 LE, where `i16::MIN` followed by a u16 LE
 /// count `n` stands for `n` zeros.
 ///
@@ -443,10 +480,10 @@ pub fn parse_record(bytes: &[u8]) -> Result<FitRecord, WeightsError> {
 /// [`WeightsError`] when the header is wrong or the stream does not hold exactly the expected
 /// number of weights.
 pub fn parse_weights(bytes: &[u8]) -> Result<Vec<Vec<i16>>, WeightsError> {
-    parse_record(bytes)?;
+    let (_, header_len) = parse_header(bytes)?;
     let expected = N_PHASES * PHASE_LEN;
     let mut values = Vec::with_capacity(expected);
-    let mut words = bytes[HEADER_LEN..]
+    let mut words = bytes[header_len..]
         .chunks(2)
         .map(|c| (c.len() == 2).then(|| i16::from_le_bytes([c[0], c[1]])));
     while let Some(word) = words.next() {
@@ -473,13 +510,16 @@ pub fn parse_weights(bytes: &[u8]) -> Result<Vec<Vec<i16>>, WeightsError> {
         .collect())
 }
 
-/// Serialises per-phase weights into the format read by [`parse_weights`]. Weights equal to
-/// `i16::MIN` are written as `i16::MIN + 1` (fitted weights are clamped well inside).
+/// Serialises per-phase weights into the format read by [`parse_weights`]: version 2 when the
+/// record names no labels file, else version 3. Weights equal to `i16::MIN` are written as
+/// `i16::MIN + 1` (fitted weights are clamped well inside).
 #[must_use]
 pub fn weights_to_bytes(phases: &[Vec<i16>], record: &FitRecord) -> Vec<u8> {
+    let labelled = record.labels_checksum != 0;
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
+    let version = if labelled { VERSION_LABELLED } else { VERSION };
+    out.extend_from_slice(&version.to_le_bytes());
     out.extend_from_slice(&(phases.len() as u16).to_le_bytes());
     out.extend_from_slice(&record.games_checksum.to_le_bytes());
     for v in [
@@ -489,6 +529,16 @@ pub fn weights_to_bytes(phases: &[Vec<i16>], record: &FitRecord) -> Vec<u8> {
         record.ridge_milli,
     ] {
         out.extend_from_slice(&v.to_le_bytes());
+    }
+    if labelled {
+        out.extend_from_slice(&record.labels_checksum.to_le_bytes());
+        for v in [
+            record.search_weight_milli,
+            record.label_weight_milli,
+            u32::from(record.labelled_only),
+        ] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
     }
     let mut zeros: u16 = 0;
     let flush = |out: &mut Vec<u8>, zeros: &mut u16| {
@@ -513,13 +563,37 @@ pub fn weights_to_bytes(phases: &[Vec<i16>], record: &FitRecord) -> Vec<u8> {
     out
 }
 
-/// The shipped weights, parsed once (one vector of [`PHASE_LEN`] per phase).
+/// Environment variable naming a weights file that replaces the shipped one for the whole
+/// process (for engine matches between two weight sets, e.g. two `nboard` processes; see the
+/// README). Unset in normal use.
+pub const WEIGHTS_ENV: &str = "REVERSI_GOMOKU_EVAL_FILE";
+
+/// The weights in use, parsed once (one vector of [`PHASE_LEN`] per phase): the shipped ones,
+/// or those of the file named by [`WEIGHTS_ENV`] when it is set.
+///
+/// # Panics
+/// When [`WEIGHTS_ENV`] names a file that cannot be read or is not a weights file (a match
+/// run on the wrong weights would be meaningless).
 #[must_use]
 pub fn weights() -> &'static [Vec<i16>] {
     static WEIGHTS: OnceLock<Vec<Vec<i16>>> = OnceLock::new();
     WEIGHTS.get_or_init(|| {
+        if let Some(path) = std::env::var_os(WEIGHTS_ENV) {
+            let bytes = std::fs::read(&path).unwrap_or_else(|e| {
+                panic!("{WEIGHTS_ENV}: cannot read {}: {e}", path.to_string_lossy())
+            });
+            return parse_weights(&bytes)
+                .unwrap_or_else(|e| panic!("{WEIGHTS_ENV}: {}: {e}", path.to_string_lossy()));
+        }
         parse_weights(WEIGHTS_FILE).expect("assets/reversi-eval.bin matches the layout")
     })
+}
+
+/// The weights built into the binary (`assets/reversi-eval.bin`), whatever [`WEIGHTS_ENV`]
+/// says.
+#[must_use]
+pub fn shipped_weights() -> Vec<Vec<i16>> {
+    parse_weights(WEIGHTS_FILE).expect("assets/reversi-eval.bin matches the layout")
 }
 
 /// Pattern evaluation for the player to move, in centi-discs (unclamped): the phase's pattern
