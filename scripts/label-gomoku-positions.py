@@ -4,7 +4,8 @@
 
 Usage: label-gomoku-positions.py ENGINE MOVE_MS EVERY GAMES [FIRST] > POSITIONS
   ENGINE   a Gomocup brain that prints `MESSAGE ... Eval N ...` before its move (Rapfi does)
-  MOVE_MS  its time per position (INFO timeout_turn)
+  MOVE_MS  its time per position (INFO timeout_turn), or `n` and a node count (`n30000`: INFO
+           max_node, no time limit), which makes the labels reproducible
   EVERY    label every EVERY-th position of each game, from ply FIRST (default 6) on
   GAMES    a games file (`<rule> <B|W|D> <moves…>`, see tests/data/gomoku-games.txt); a
            result of `-` labels only the final position (random-gomoku-positions.py)
@@ -12,6 +13,7 @@ Output: one line per position, `<rule> <score> <moves…>`, the score being the 
 evaluation for the side to move after those moves (positions where it gave none are skipped).
 """
 import queue
+import time
 import re
 import subprocess
 import sys
@@ -35,7 +37,10 @@ def has_five(moves: list[str]) -> bool:
 
 
 def main() -> None:
-    engine, move_ms, every, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+    engine, budget, every, games = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+    max_node = int(budget[1:]) if budget.startswith("n") else None
+    # A node limit searches about 1 M nodes a second; the time limit only guards a hang.
+    move_ms = 600_000 if max_node else int(budget)
     first = int(sys.argv[5]) if len(sys.argv) > 5 else 6
     eval_re = re.compile(r"Eval ([-+]?M?\d+)")
     move_re = re.compile(r"^\d+,\d+$")
@@ -73,7 +78,12 @@ def main() -> None:
                 send(f"INFO rule {RULE_BITS[rule]}")
                 send("START 15")
                 send(f"INFO timeout_turn {move_ms}")
+                if max_node:
+                    send(f"INFO max_node {max_node}")
                 current_rule = rule
+            # Rapfi, given a BOARD at once after its move, may answer the stone lines with
+            # "ERROR Unknown command" (seen with node limits): let it settle first.
+            time.sleep(0.01)
             send("BOARD")
             for i, m in enumerate(moves[:n]):
                 x, y = xy(m)
@@ -83,7 +93,7 @@ def main() -> None:
             score = None
             while True:
                 try:
-                    pid, out = lines.get(timeout=10 * move_ms / 1000 + 5)
+                    pid, out = lines.get(timeout=(max_node / 100_000 if max_node else 10 * move_ms / 1000) + 5)
                 except queue.Empty:
                     # No answer: restart the engine and skip the position.
                     print(f"no answer on {' '.join(moves[:n])}", file=sys.stderr)

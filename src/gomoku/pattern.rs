@@ -284,8 +284,10 @@ mod tests {
         assert_eq!(lookup(true, key(".....*.....")), Pattern::OpenOne);
         assert_eq!(lookup(true, key("O....*.....")), Pattern::OpenOne);
         assert_eq!(lookup(true, key("....O*.....")), Pattern::One);
-        assert_eq!(lookup(true, key("..O..*...O.")), Pattern::One);
-        assert_eq!(lookup(true, key("..O..*..O..")), Pattern::None);
+        // Six free points hold a straight four (.XXXX.), five only a five.
+        assert_eq!(lookup(true, key("..O..*...O.")), Pattern::OpenOne);
+        assert_eq!(lookup(true, key("..O..*..O..")), Pattern::One);
+        assert_eq!(lookup(true, key("...O.*..O..")), Pattern::None);
         // Exact five: a straight four whose end would make six is only a four.
         assert_eq!(lookup(true, key("..X.X*XX...")), Pattern::Four);
         assert_eq!(lookup(false, key("..X.X*XX...")), Pattern::OpenFour);
