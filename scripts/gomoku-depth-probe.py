@@ -4,17 +4,17 @@
 Usage: scripts/gomoku-depth-probe.py BRAIN MS [BRAIN ARGS...]
   e.g. scripts/gomoku-depth-probe.py target/release/reversi-gomoku 1000 gomocup
 
-Feeds every 12th quiet position (|score| < 300) of tests/data/gomoku-positions.txt, 30 at
+Feeds every 12th quiet position (|score| < 300) of tests/data/gomoku-positions.txt.xz, 30 at
 most, to the brain with `INFO timeout_turn MS`, reads the last `MESSAGE depth D score S
 nodes N` line it prints before its move, and prints each position's depth and nodes, then
 the mean depth, the median depth and the mean nodes per move (positions searched with more
 than 1000 nodes; a forced reply is left out).
 """
-import os, re, statistics, subprocess, sys
+import lzma, os, re, statistics, subprocess, sys
 binary = sys.argv[1]; ms = int(sys.argv[2]); extra = sys.argv[3:]
-positions = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tests', 'data', 'gomoku-positions.txt')
+positions = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tests', 'data', 'gomoku-positions.txt.xz')
 pos = []
-for line in open(positions):
+for line in lzma.open(positions, 'rt', encoding='utf-8'):
     if line.startswith('#') or not line.strip(): continue
     f = line.split()
     if abs(int(f[1])) >= 300: continue

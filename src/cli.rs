@@ -255,9 +255,10 @@ pub enum ReversiCommand {
 pub enum GomokuCommand {
     /// Refit Hard's pattern-code evaluation on labelled positions and write the tables file
     /// (the shipped `assets/gomoku-eval.bin` is `fit-eval --positions
-    /// tests/data/gomoku-positions.txt --out assets/gomoku-eval.bin`).
+    /// tests/data/gomoku-positions.txt.xz --out assets/gomoku-eval.bin`).
     FitEval {
-        /// Positions, one per line: `<freestyle|standard|renju> <score> <moves…>`.
+        /// Positions, one per line: `<freestyle|standard|renju> <score> <moves…>`; a name
+        /// ending in `.xz` is decompressed first.
         #[arg(long)]
         positions: std::path::PathBuf,
         /// Where to write the tables (atomically).

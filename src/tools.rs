@@ -440,8 +440,7 @@ pub fn build_book(games: &Path, out: &Path, opts: &BuildOptions) -> ExitCode {
 /// written.
 #[must_use]
 pub fn gomoku_fit_eval(games: &Path, out: &Path) -> ExitCode {
-    let games_list = match std::fs::read_to_string(games)
-        .map_err(|e| e.to_string())
+    let games_list = match read_games_file(games)
         .and_then(|t| crate::gomoku::eval::parse_positions(&t))
     {
         Ok(g) => g,

@@ -1,5 +1,5 @@
 //! Hard's Gomoku evaluation: the shipped pattern-code tables are exactly the fit of the
-//! labelled positions in `tests/data/gomoku-positions.txt` (so anyone can reproduce them), the
+//! labelled positions in `tests/data/gomoku-positions.txt.xz` (so anyone can reproduce them), the
 //! fit predicts the teacher's scores of positions it did not see better than the hand-set
 //! values it starts from, and the positions file is read strictly.
 
@@ -9,24 +9,24 @@ use reversi_gomoku::gomoku::{Point, Rule};
 const SHIPPED: &[u8] = include_bytes!("../assets/gomoku-eval.bin");
 
 fn positions_text() -> String {
-    std::fs::read_to_string(concat!(
+    reversi_gomoku::tools::read_games_file(std::path::Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/gomoku-positions.txt"
-    ))
-    .expect("tests/data/gomoku-positions.txt is readable")
+        "/tests/data/gomoku-positions.txt.xz"
+    )))
+    .expect("tests/data/gomoku-positions.txt.xz is readable")
 }
 
 #[test]
 fn shipped_tables_are_the_fit_of_the_positions_and_beat_the_prior_on_unseen_ones() {
     let positions = parse_positions(&positions_text()).expect("every position is legal");
-    assert!(positions.len() >= 1000, "{} positions", positions.len());
+    assert!(positions.len() >= 30_000, "{} positions", positions.len());
     assert!(positions.iter().any(|g| g.rule == Rule::Renju));
     let report = fit(&positions);
     let bytes = report.weights.to_bytes();
     assert!(
         bytes == SHIPPED,
         "assets/gomoku-eval.bin differs from the fit: rerun `reversi-gomoku gomoku fit-eval \
-         --positions tests/data/gomoku-positions.txt --out assets/gomoku-eval.bin`"
+         --positions tests/data/gomoku-positions.txt.xz --out assets/gomoku-eval.bin`"
     );
     // Every tenth position is held out: what is shipped predicts those at least as well as
     // the prior (the pull towards the prior is chosen on them, the prior kept if nothing

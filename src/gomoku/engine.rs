@@ -213,7 +213,7 @@ fn easy_weight(p: Pattern, own: bool) -> i64 {
         Pattern::Four | Pattern::OpenFour | Pattern::DoubleFour => 10_000,
         Pattern::Three | Pattern::OpenThree => 1_000,
         Pattern::Two | Pattern::OpenTwo => 100,
-        Pattern::None | Pattern::Overline => 0,
+        Pattern::None | Pattern::One | Pattern::OpenOne | Pattern::Overline => 0,
     };
     if own || p == Pattern::Five {
         if own { w } else { 50_000 }

@@ -1,7 +1,7 @@
 //! Hard's evaluation: a learned value for every *pattern code* of an empty point.
 //!
 //! A point's pattern code for one side is the multiset of the 4 line patterns a stone of that
-//! side would make there ([`Pattern`], 10 kinds → 715 codes), as in Rapfi's classical
+//! side would make there ([`Pattern`], 12 kinds → 1365 codes), as in Rapfi's classical
 //! evaluation (its `pcode`). The evaluation of a position for the side to move is
 //!
 //! `Σ_empty points A[colour to move][code for the mover] − Σ_empty points B[other colour][code for the opponent]`
@@ -14,16 +14,14 @@
 //! The tables are fitted by logistic regression (Texel tuning, with a teacher's score as the
 //! target instead of the game's result): over positions of recorded engine games, the
 //! evaluation divided by a scale fitted first predicts the winning rate a stronger engine's
-//! search gave the position (`tests/data/gomoku-positions.txt`: Rapfi's scores, see its
-//! header); gradient descent with an L2 pull towards hand-set values (the pattern values and
-//! threat bonuses Hard used before) keeps rarely seen codes sensible; its strength is chosen
-//! on held-out positions, and the hand-set values are kept when no fit predicts those better.
-//! With today's 891 quiet positions none does, so the shipped tables are the hand-set values:
-//! fitted Freestyle tables lost 5-19 to them in a 24-game match at 1 s a move, fitted Renju
-//! tables won 14-10 (within noise) but predicted held-out positions worse. Only the Renju
-//! tables take the fit at all; more labelled positions are what it needs. Run `reversi-gomoku gomoku fit-eval
-//! --positions tests/data/gomoku-positions.txt --out assets/gomoku-eval.bin`; the shipped
-//! file is that fit (a test checks it).
+//! search gave the position (`tests/data/gomoku-positions.txt.xz`: 38 236 positions with
+//! Rapfi's 20 000-node scores, 14 343 of them fitted — mates are left out, every tenth
+//! position is held out; see its header). Adam runs to convergence with an L2 pull towards
+//! hand-set values (the pattern values and threat bonuses Hard used before), which keeps rarely
+//! seen codes sensible; the pull's strength is chosen per rule class on the held-out
+//! positions, and a class keeps the hand-set values when no fit predicts those better. Run
+//! `reversi-gomoku gomoku fit-eval --positions tests/data/gomoku-positions.txt.xz --out
+//! assets/gomoku-eval.bin`; the shipped file is that fit (a test checks it).
 
 use std::sync::OnceLock;
 
@@ -32,8 +30,10 @@ use super::pattern::Pattern;
 use super::rule::Rule;
 use super::search_board::level;
 
-/// Number of pattern codes: multisets of 4 of the 10 [`Pattern`] kinds.
-pub const NPCODE: usize = 715;
+/// Number of [`Pattern`] kinds.
+const NPATTERN: usize = 12;
+/// Number of pattern codes: multisets of 4 of the 12 [`Pattern`] kinds.
+pub const NPCODE: usize = 1365;
 /// The code of a point with no pattern on any line (its value is fixed at 0).
 pub(crate) const PCODE_NONE: u16 = 0;
 
@@ -46,19 +46,28 @@ pub type Tables = [[[i16; NPCODE]; 2]; 2];
 
 /// The weights file: `GEV1`, then the Freestyle/Standard tables and the Renju tables, each
 /// `[colour: black, white][kind: mover, opponent][code]` as little-endian `i16`.
-const MAGIC: &[u8; 4] = b"GEV1";
+const MAGIC: &[u8; 4] = b"GEV2";
 const FILE_LEN: usize = 4 + 2 * 2 * 2 * NPCODE * 2;
 
 const SHIPPED: &[u8] = include_bytes!("../../assets/gomoku-eval.bin");
 
-/// Index into the dense code table of a sorted pattern quadruple, by `p0·1000 + p1·100 +
-/// p2·10 + p3` with `p0 ≥ p1 ≥ p2 ≥ p3`.
-pub(crate) fn code_table() -> &'static [u16; 10_000] {
-    static T: OnceLock<Box<[u16; 10_000]>> = OnceLock::new();
+/// Entries of the [`code_table`]: one per ordered quadruple of pattern kinds.
+pub(crate) const CODE_TABLE_LEN: usize = NPATTERN.pow(4);
+
+/// Index into the code table of a pattern quadruple `p0, p1, p2, p3` (any order), in base 12.
+#[inline]
+fn quad_index(p: [usize; 4]) -> usize {
+    ((p[0] * NPATTERN + p[1]) * NPATTERN + p[2]) * NPATTERN + p[3]
+}
+
+/// The dense pattern code of every ordered quadruple of pattern kinds (see [`quad_index`]):
+/// every ordering of the same four kinds has the same code.
+pub(crate) fn code_table() -> &'static [u16; CODE_TABLE_LEN] {
+    static T: OnceLock<Box<[u16; CODE_TABLE_LEN]>> = OnceLock::new();
     T.get_or_init(|| {
-        let mut t = Box::new([0u16; 10_000]);
+        let mut t = Box::new([0u16; CODE_TABLE_LEN]);
         let mut next = 0u16;
-        for a in 0..10usize {
+        for a in 0..NPATTERN {
             for b in 0..=a {
                 for c in 0..=b {
                     for d in 0..=c {
@@ -66,7 +75,7 @@ pub(crate) fn code_table() -> &'static [u16; 10_000] {
                         next += 1;
                         // Every ordering of the four maps to the same code.
                         for p in permutations([a, b, c, d]) {
-                            t[p[0] * 1000 + p[1] * 100 + p[2] * 10 + p[3]] = code;
+                            t[quad_index(p)] = code;
                         }
                     }
                 }
@@ -103,10 +112,13 @@ pub(crate) fn pcode(pats: &[Pattern; 4]) -> u16 {
 /// [`pcode`] with the [`code_table`] passed in (hot loops hold it).
 #[inline]
 #[must_use]
-pub(crate) fn pcode_in(table: &[u16; 10_000], pats: &[Pattern; 4]) -> u16 {
-    let i =
-        pats[0] as usize * 1000 + pats[1] as usize * 100 + pats[2] as usize * 10 + pats[3] as usize;
-    table[i]
+pub(crate) fn pcode_in(table: &[u16; CODE_TABLE_LEN], pats: &[Pattern; 4]) -> u16 {
+    table[quad_index([
+        pats[0] as usize,
+        pats[1] as usize,
+        pats[2] as usize,
+        pats[3] as usize,
+    ])]
 }
 
 /// The 4 patterns of each code (sorted, strongest first).
@@ -116,6 +128,8 @@ fn code_patterns() -> &'static [[Pattern; 4]; NPCODE] {
         let mut out = Box::new([[Pattern::None; 4]; NPCODE]);
         let all = [
             Pattern::None,
+            Pattern::One,
+            Pattern::OpenOne,
             Pattern::Two,
             Pattern::OpenTwo,
             Pattern::Three,
@@ -126,7 +140,7 @@ fn code_patterns() -> &'static [[Pattern; 4]; NPCODE] {
             Pattern::Five,
             Pattern::Overline,
         ];
-        for a in 0..10 {
+        for a in 0..NPATTERN {
             for b in 0..=a {
                 for c in 0..=b {
                     for d in 0..=c {
@@ -141,7 +155,7 @@ fn code_patterns() -> &'static [[Pattern; 4]; NPCODE] {
 }
 
 /// Value of one line pattern in the hand-set evaluation.
-const PATTERN_VALUE: [i32; 10] = [0, 2, 6, 6, 20, 26, 120, 120, 1000, 0];
+const PATTERN_VALUE: [i32; NPATTERN] = [0, 0, 0, 2, 6, 6, 20, 26, 120, 120, 1000, 0];
 
 /// The threat level (see [`level`]) and hand-set value of a point with these patterns, and
 /// whether Renju could forbid it to Black (overline, two fours or two open threes, no five).
@@ -387,6 +401,8 @@ const NFEATURES: usize = 2 * 2 * 2 * NPCODE;
 /// One training position: the target winning rate of the side to move and its features with
 /// their counts (negative for the opponent's points, which the evaluation subtracts).
 struct Sample {
+    /// Rule class: 0 Freestyle and Standard, 1 Renju.
+    class: usize,
     target: f64,
     features: Vec<(u32, f32)>,
 }
@@ -396,9 +412,9 @@ struct Sample {
 const SCALE: f64 = 300.0;
 /// The strengths of the L2 pull towards the prior tried (at [`SCALE`] units per logit), the
 /// Adam steps and their size in units at [`SCALE`].
-const L2_CANDIDATES: [f64; 5] = [1e-6, 1e-5, 1e-4, 1e-3, 1e-2];
-const STEPS: usize = 600;
-const LEARNING_RATE: f64 = 2.0;
+const L2_CANDIDATES: [f64; 5] = [1e-9, 1e-8, 1e-7, 1e-6, 1e-5];
+const STEPS: usize = 3000;
+const LEARNING_RATE: f64 = 6.0;
 
 fn samples(positions: &[LabeledPosition]) -> Vec<Sample> {
     let mut out = Vec::new();
@@ -429,6 +445,7 @@ fn samples(positions: &[LabeledPosition]) -> Vec<Sample> {
             }
         }
         out.push(Sample {
+            class,
             target: sigmoid(f64::from(lp.score) / TEACHER_SCALE),
             features: counts.into_iter().collect(),
         });
@@ -479,9 +496,15 @@ fn sigmoid(x: f64) -> f64 {
 
 /// Mean cross-entropy of `samples` under weights `w` and scale `scale`.
 fn loss(samples: &[Sample], w: &[f64], scale: f64) -> f64 {
-    let total: f64 = samples
-        .iter()
-        .map(|s| {
+    loss_of(samples.iter(), w, scale)
+}
+
+/// [`loss`] over any selection of samples (0 for none).
+fn loss_of<'a>(samples: impl Iterator<Item = &'a Sample>, w: &[f64], scale: f64) -> f64 {
+    let (mut total, mut n) = (0.0, 0usize);
+    for s in samples {
+        n += 1;
+        total += {
             let e: f64 = s
                 .features
                 .iter()
@@ -489,9 +512,9 @@ fn loss(samples: &[Sample], w: &[f64], scale: f64) -> f64 {
                 .sum();
             let p = sigmoid(e / scale).clamp(1e-9, 1.0 - 1e-9);
             -(s.target * p.ln() + (1.0 - s.target) * (1.0 - p).ln())
-        })
-        .sum();
-    total / samples.len().max(1) as f64
+        };
+    }
+    total / n.max(1) as f64
 }
 
 /// What a fit found: the weights and how well they predict.
@@ -502,8 +525,9 @@ pub struct FitReport {
     pub positions: usize,
     /// Evaluation units per logit (the hand-set values' best fit).
     pub scale: f64,
-    /// The strength of the pull towards the prior that was kept (`None`: the prior itself).
-    pub l2: Option<f64>,
+    /// The strength of the pull towards the prior kept for Freestyle/Standard and for Renju
+    /// (`None`: that class keeps the prior itself).
+    pub l2: [Option<f64>; 2],
     /// Cross-entropy of the prior and of the fit on the training positions.
     pub train_loss: (f64, f64),
     /// The same on the held-out positions (every tenth).
@@ -542,25 +566,40 @@ pub fn fit(positions: &[LabeledPosition]) -> FitReport {
         .min_by(|&a, &b| loss(&train, &prior_w, a).total_cmp(&loss(&train, &prior_w, b)))
         .unwrap_or(SCALE);
     let step_size = LEARNING_RATE * scale / SCALE;
-    // Then Adam for each strength of the pull towards the prior; the one that predicts the
-    // held-out positions best is kept, the prior itself when none beats it. Freestyle and
-    // Standard keep the prior (see below), so the losses are those of what is shipped.
-    let mut best = (loss(&test, &prior_w, scale), prior_w.clone(), None);
-    for l2 in L2_CANDIDATES {
-        let mut w = adam(&train, &prior_w, scale, step_size, l2);
-        w[..4 * NPCODE].copy_from_slice(&prior_w[..4 * NPCODE]);
-        let l = loss(&test, &w, scale);
-        if l < best.0 {
-            best = (l, w, Some(l2));
+    // Then Adam for each strength of the pull towards the prior; for each rule class the one
+    // that predicts that class's held-out positions best is kept, the prior itself when none
+    // beats it (the classes share no weight, so one fit serves both).
+    // Independent runs: one thread each (the result does not depend on the thread count).
+    let fits: Vec<(f64, Vec<f64>)> = std::thread::scope(|sc| {
+        let runs: Vec<_> = L2_CANDIDATES
+            .iter()
+            .map(|&l2| {
+                let (train, prior_w) = (&train, &prior_w);
+                sc.spawn(move || (l2, adam(train, prior_w, scale, step_size, l2)))
+            })
+            .collect();
+        runs.into_iter()
+            .map(|r| r.join().expect("a fit thread does not panic"))
+            .collect()
+    });
+    let mut w = prior_w.clone();
+    let mut l2 = [None, None];
+    for class in 0..2 {
+        let test_c: Vec<&Sample> = test.iter().filter(|s| s.class == class).collect();
+        let class_loss = |w: &[f64]| loss_of(test_c.iter().copied(), w, scale);
+        let mut best = class_loss(&prior_w);
+        let range = class * 4 * NPCODE..(class + 1) * 4 * NPCODE;
+        for (strength, fw) in &fits {
+            let l = class_loss(fw);
+            if l < best {
+                best = l;
+                w[range.clone()].copy_from_slice(&fw[range.clone()]);
+                l2[class] = Some(*strength);
+            }
         }
     }
-    let (_, w, l2) = best;
     let mut weights = Weights::prior();
-    // Only the Renju tables take the fit: fitted Freestyle tables lost 5-19 to the hand-set
-    // ones in a 24-game match at 1 s a move, so Freestyle and Standard keep the hand-set
-    // values until more data makes their fit pay.
-    {
-        let (class, t) = (1, &mut weights.renju);
+    for (class, t) in [(0, &mut weights.gomoku), (1, &mut weights.renju)] {
         for (colour, ct) in t.iter_mut().enumerate() {
             for (kind, table) in ct.iter_mut().enumerate() {
                 for (code, x) in table.iter_mut().enumerate() {

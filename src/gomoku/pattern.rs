@@ -1,7 +1,8 @@
 //! Line patterns: what one more stone at an empty point makes on ONE line through it.
 //!
 //! The names follow Rapfi (`Rapfi/core/types.h`): F5 = five, OL = overline, F4 = straight
-//! (open) four, B4 = four, F3 = open three, B3 = three, F2 = open two, B2 = two. A pattern is
+//! (open) four, B4 = four, F3 = open three, B3 = three, F2 = open two, B2 = two, F1 = open one,
+//! B1 = one. A pattern is
 //! read from the 10 intersections around the point on that line (5 on each side), each
 //! classified from the placing side's view as own stone, empty, or blocked (opponent stone or
 //! edge). The table has 3^10 = 59049 entries per five-rule (exact five or five-or-more) and is
@@ -18,6 +19,8 @@
 //! - [`Pattern::Three`]: one more stone can make a four.
 //! - [`Pattern::OpenTwo`]: one more stone can make an open three.
 //! - [`Pattern::Two`]: one more stone can make a three.
+//! - [`Pattern::OpenOne`]: one more stone can make an open two (a lone stone with room).
+//! - [`Pattern::One`]: one more stone can make a two.
 
 use std::sync::OnceLock;
 
@@ -29,24 +32,28 @@ use serde::{Deserialize, Serialize};
 pub enum Pattern {
     /// Nothing that can still become five on this line.
     None = 0,
+    /// B1: one more stone makes a two.
+    One = 1,
+    /// F1: one more stone makes an open two.
+    OpenOne = 2,
     /// B2: one more stone makes a three.
-    Two = 1,
+    Two = 3,
     /// F2: one more stone makes an open three.
-    OpenTwo = 2,
+    OpenTwo = 4,
     /// B3: one more stone makes a four.
-    Three = 3,
+    Three = 5,
     /// F3: one more stone makes a straight four.
-    OpenThree = 4,
+    OpenThree = 6,
     /// B4: one five-point.
-    Four = 5,
+    Four = 7,
     /// F4: straight four, two five-points five apart.
-    OpenFour = 6,
+    OpenFour = 8,
     /// Two fours on one line.
-    DoubleFour = 7,
+    DoubleFour = 9,
     /// F5: a winning five.
-    Five = 8,
+    Five = 10,
     /// OL: six or more in a row where that does not win (Renju Black, Standard).
-    Overline = 9,
+    Overline = 11,
 }
 
 impl Pattern {
@@ -72,14 +79,16 @@ impl Pattern {
     fn from_u8(v: u8) -> Pattern {
         match v {
             0 => Pattern::None,
-            1 => Pattern::Two,
-            2 => Pattern::OpenTwo,
-            3 => Pattern::Three,
-            4 => Pattern::OpenThree,
-            5 => Pattern::Four,
-            6 => Pattern::OpenFour,
-            7 => Pattern::DoubleFour,
-            8 => Pattern::Five,
+            1 => Pattern::One,
+            2 => Pattern::OpenOne,
+            3 => Pattern::Two,
+            4 => Pattern::OpenTwo,
+            5 => Pattern::Three,
+            6 => Pattern::OpenThree,
+            7 => Pattern::Four,
+            8 => Pattern::OpenFour,
+            9 => Pattern::DoubleFour,
+            10 => Pattern::Five,
             _ => Pattern::Overline,
         }
     }
@@ -220,6 +229,8 @@ fn compute(key: u32, exact: bool, memo: &mut [u8]) -> Pattern {
                     Pattern::Four | Pattern::DoubleFour => Pattern::Three,
                     Pattern::OpenThree => Pattern::OpenTwo,
                     Pattern::Three => Pattern::Two,
+                    Pattern::OpenTwo => Pattern::OpenOne,
+                    Pattern::Two => Pattern::One,
                     _ => Pattern::None,
                 };
                 best = best.max(p);
@@ -270,6 +281,13 @@ mod tests {
         assert_eq!(lookup(true, key(".....*X....")), Pattern::OpenTwo);
         assert_eq!(lookup(true, key("....O*X....")), Pattern::Two);
         assert_eq!(lookup(true, key("..OX.*XO...")), Pattern::None);
+        assert_eq!(lookup(true, key(".....*.....")), Pattern::OpenOne);
+        assert_eq!(lookup(true, key("O....*.....")), Pattern::OpenOne);
+        assert_eq!(lookup(true, key("....O*.....")), Pattern::One);
+        // Six free points hold a straight four (.XXXX.), five only a five.
+        assert_eq!(lookup(true, key("..O..*...O.")), Pattern::OpenOne);
+        assert_eq!(lookup(true, key("..O..*..O..")), Pattern::One);
+        assert_eq!(lookup(true, key("...O.*..O..")), Pattern::None);
         // Exact five: a straight four whose end would make six is only a four.
         assert_eq!(lookup(true, key("..X.X*XX...")), Pattern::Four);
         assert_eq!(lookup(false, key("..X.X*XX...")), Pattern::OpenFour);

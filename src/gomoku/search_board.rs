@@ -92,7 +92,7 @@ pub struct SearchBoard {
     /// Threat level, value and Renju flag of every pattern code (see [`eval::CodeSummary`]).
     summaries: &'static [eval::CodeSummary; eval::NPCODE],
     /// The pattern-code table (see [`eval::pcode`]).
-    codes: &'static [u16; 10_000],
+    codes: &'static [u16; eval::CODE_TABLE_LEN],
     /// Sums over the empty points of the table values: `[colour][kind]`.
     evals: [[i32; 2]; 2],
     pub(crate) empties: u32,
