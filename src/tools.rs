@@ -440,15 +440,14 @@ pub fn build_book(games: &Path, out: &Path, opts: &BuildOptions) -> ExitCode {
 /// written.
 #[must_use]
 pub fn gomoku_fit_eval(games: &Path, out: &Path) -> ExitCode {
-    let games_list = match read_games_file(games)
-        .and_then(|t| crate::gomoku::eval::parse_positions(&t))
-    {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("reversi-gomoku: {}: {e}", games.display());
-            return ExitCode::FAILURE;
-        }
-    };
+    let games_list =
+        match read_games_file(games).and_then(|t| crate::gomoku::eval::parse_positions(&t)) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("reversi-gomoku: {}: {e}", games.display());
+                return ExitCode::FAILURE;
+            }
+        };
     let start = Instant::now();
     let report = crate::gomoku::eval::fit(&games_list);
     let bytes = report.weights.to_bytes();
