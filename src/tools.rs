@@ -202,6 +202,14 @@ fn games_or_report(games: &Path) -> Option<String> {
         .ok()
 }
 
+/// Writes `bytes` atomically to `out`; when that fails, prints why to stderr and returns
+/// `false`.
+fn write_or_report(out: &Path, bytes: &[u8]) -> bool {
+    crate::persist::atomic::write_atomic(out, bytes)
+        .map_err(|e| eprintln!("reversi-gomoku: cannot write {}: {e}", out.display()))
+        .is_ok()
+}
+
 /// `reversi fit-eval`: fits the pattern evaluation on the games file at `games` with `opts`
 /// (and the search labels of the file `labels`, when given; plain or `.xz`) and writes the
 /// weights atomically to `out`, printing the fit's time, size and its error on the held-out
@@ -245,8 +253,7 @@ pub fn fit_eval(games: &Path, labels: Option<&Path>, out: &Path, opts: FitOption
         &weights,
         &fit_record(&text, labels_text.as_deref(), opts, &report),
     );
-    if let Err(e) = crate::persist::atomic::write_atomic(out, &bytes) {
-        eprintln!("reversi-gomoku: cannot write {}: {e}", out.display());
+    if !write_or_report(out, &bytes) {
         return ExitCode::FAILURE;
     }
     println!(
@@ -335,8 +342,7 @@ pub fn label_positions(games: &Path, out: &Path, opts: LabelOptions) -> ExitCode
         opts.exact_empties
     );
     let body = crate::reversi::label::labels_text(&labelled, &how);
-    if let Err(e) = crate::persist::atomic::write_atomic(out, body.as_bytes()) {
-        eprintln!("reversi-gomoku: cannot write {}: {e}", out.display());
+    if !write_or_report(out, body.as_bytes()) {
         return ExitCode::FAILURE;
     }
     let secs = start.elapsed().as_secs_f64();
@@ -371,8 +377,7 @@ pub fn fit_mpc(games: &Path, out: &Path, positions: usize, depth: u32, threads: 
         games.display()
     );
     let text = crate::reversi::mpc::params_text(&rows, &how);
-    if let Err(e) = crate::persist::atomic::write_atomic(out, text.as_bytes()) {
-        eprintln!("reversi-gomoku: cannot write {}: {e}", out.display());
+    if !write_or_report(out, text.as_bytes()) {
         return ExitCode::FAILURE;
     }
     print!("{text}");
@@ -418,8 +423,7 @@ pub fn build_book(games: &Path, out: &Path, opts: &BuildOptions) -> ExitCode {
         }
     };
     let bytes = book.to_bytes();
-    if let Err(e) = crate::persist::atomic::write_atomic(out, &bytes) {
-        eprintln!("reversi-gomoku: cannot write {}: {e}", out.display());
+    if !write_or_report(out, &bytes) {
         return ExitCode::FAILURE;
     }
     println!(
@@ -440,19 +444,20 @@ pub fn build_book(games: &Path, out: &Path, opts: &BuildOptions) -> ExitCode {
 /// written.
 #[must_use]
 pub fn gomoku_fit_eval(games: &Path, out: &Path) -> ExitCode {
-    let games_list =
-        match read_games_file(games).and_then(|t| crate::gomoku::eval::parse_positions(&t)) {
-            Ok(g) => g,
-            Err(e) => {
-                eprintln!("reversi-gomoku: {}: {e}", games.display());
-                return ExitCode::FAILURE;
-            }
-        };
+    let Some(text) = games_or_report(games) else {
+        return ExitCode::FAILURE;
+    };
+    let games_list = match crate::gomoku::eval::parse_positions(&text) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("reversi-gomoku: {}: {e}", games.display());
+            return ExitCode::FAILURE;
+        }
+    };
     let start = Instant::now();
     let report = crate::gomoku::eval::fit(&games_list);
     let bytes = report.weights.to_bytes();
-    if let Err(e) = crate::persist::atomic::write_atomic(out, &bytes) {
-        eprintln!("reversi-gomoku: cannot write {}: {e}", out.display());
+    if !write_or_report(out, &bytes) {
         return ExitCode::FAILURE;
     }
     println!(

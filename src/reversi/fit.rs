@@ -22,7 +22,7 @@
 use std::collections::HashMap;
 
 use super::eval::features;
-use super::notation::parse_transcript;
+use super::notation::{game_transcripts, parse_transcript};
 use super::patterns::{
     FitRecord, Layout, N_LINEAR, N_PHASES, OFFSETS, PATTERN_WEIGHTS, PATTERNS, PHASE_DISCS,
     PHASE_LEN, POW3, pattern_index, phase,
@@ -124,18 +124,12 @@ fn samples(games: &str, labels: Option<&Labels>, opts: FitOptions) -> Result<Sam
         train_games: 0,
         holdout_games: 0,
     };
-    let mut game = 0u32;
     // Labelled positions of the training games, and where those of the held-out games are.
     let mut train_labelled = std::collections::HashSet::new();
     let mut held_labelled = Vec::new();
-    for (n, line) in games.lines().enumerate() {
-        let Some(transcript) = line.split_whitespace().next() else {
-            continue;
-        };
-        if transcript.starts_with('#') {
-            continue;
-        }
-        let err = |why: String| FitError::Game { line: n + 1, why };
+    let every = holdout_every as usize;
+    for (game, (line, transcript)) in game_transcripts(games).enumerate() {
+        let err = |why: String| FitError::Game { line, why };
         let moves = parse_transcript(transcript).map_err(|e| err(e.to_string()))?;
         let mut pos = Position::new();
         let mut seen = Vec::with_capacity(64);
@@ -143,8 +137,7 @@ fn samples(games: &str, labels: Option<&Labels>, opts: FitOptions) -> Result<Sam
             seen.push(pos);
             pos.play(mv).map_err(|e| err(e.to_string()))?;
         }
-        let held = holdout_every > 0 && game % holdout_every == holdout_every - 1;
-        game += 1;
+        let held = every > 0 && game % every == every - 1;
         let (set, count) = if held {
             (&mut out.holdout, &mut out.holdout_games)
         } else {

@@ -17,7 +17,7 @@
 //! Deterministic: every position is searched alone on fresh tables, so the same games and
 //! options give the same file whatever the thread count.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
 use crate::core::StopFlag;
@@ -25,7 +25,7 @@ use crate::core::StopFlag;
 use super::endgame::solve_body;
 use super::eval::EVAL_SCALE;
 use super::fit::FitError;
-use super::notation::parse_transcript;
+use super::notation::{game_transcripts, parse_transcript};
 use super::position::Position;
 use super::search::{INF, Searcher};
 use super::tt::Tt;
@@ -62,24 +62,16 @@ impl Default for LabelOptions {
 /// [`FitError::Game`] naming the first line whose game is not legal.
 pub fn select_positions(games: &str, every: u32) -> Result<Vec<Position>, FitError> {
     let every = u64::from(every.max(1));
-    let mut seen: HashMap<(u64, u64), ()> = HashMap::new();
+    let mut seen: HashSet<(u64, u64)> = HashSet::new();
     let mut out = Vec::new();
     let mut counter = 0u64;
-    for (n, line) in games.lines().enumerate() {
-        let Some(transcript) = line.split_whitespace().next() else {
-            continue;
-        };
-        if transcript.starts_with('#') {
-            continue;
-        }
-        let err = |why: String| FitError::Game { line: n + 1, why };
+    for (line, transcript) in game_transcripts(games) {
+        let err = |why: String| FitError::Game { line, why };
         let moves = parse_transcript(transcript).map_err(|e| err(e.to_string()))?;
         let mut pos = Position::new();
         for mv in moves {
             if pos.legal_squares() != 0 {
-                if counter.is_multiple_of(every)
-                    && seen.insert((pos.player(), pos.opponent()), ()).is_none()
-                {
+                if counter.is_multiple_of(every) && seen.insert((pos.player(), pos.opponent())) {
                     out.push(pos);
                 }
                 counter += 1;

@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 
 use crate::core::StopFlag;
 
-use super::notation::parse_transcript;
+use super::notation::{game_transcripts, parse_transcript};
 use super::position::Position;
 use super::search::{INF, Searcher};
 use super::tt::Tt;
@@ -165,16 +165,11 @@ pub fn parse_params(text: &str) -> Result<Vec<DepthParams>, String> {
 /// `20 + (k × 7) mod 37` empties (20..=56, spread evenly over the midgame) when the side to
 /// move has a move there.
 fn fit_positions(games: &str, count: usize) -> Result<Vec<Position>, String> {
-    let lines: Vec<(usize, &str)> = games
-        .lines()
-        .enumerate()
-        .filter_map(|(n, l)| l.split_whitespace().next().map(|t| (n, t)))
-        .filter(|(_, t)| !t.starts_with('#'))
-        .collect();
+    let lines: Vec<(usize, &str)> = game_transcripts(games).collect();
     let step = (lines.len() / count.max(1)).max(1);
     let mut out = Vec::new();
     for (k, &(n, transcript)) in lines.iter().step_by(step).enumerate() {
-        let err = |e: String| format!("line {}: {e}", n + 1);
+        let err = |e: String| format!("line {n}: {e}");
         let moves = parse_transcript(transcript).map_err(|e| err(e.to_string()))?;
         let want = 20 + (k as u32 * 7) % 37;
         let mut pos = Position::new();

@@ -63,6 +63,16 @@ fn tokens(s: &str) -> impl Iterator<Item = Result<Move, String>> + '_ {
     })
 }
 
+/// The game transcripts of a games text (one game per line, the transcript first, as in
+/// `tests/data/othello-games-2023-2025.txt`), each with its 1-based line number; blank lines
+/// and lines whose first word starts with `#` are skipped.
+pub fn game_transcripts(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .filter_map(|(n, l)| l.split_whitespace().next().map(|t| (n + 1, t)))
+        .filter(|(_, t)| !t.starts_with('#'))
+}
+
 /// Parses a game transcript from the start position, e.g. "f5d6c3d3c4" or "f5 d6 c3 pass …".
 /// Passes may be omitted: when a placement is written while the side to move has none, a
 /// [`Move::Pass`] is inserted first. Returns every move including the inferred passes (no

@@ -25,6 +25,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use crate::core::{AiConfig, Engine, Level, Score, Side, StopFlag};
 use crate::reversi::bitboard::flips;
 use crate::reversi::canonical::{Canonical, PositionKey};
+use crate::reversi::notation::game_transcripts;
 use crate::reversi::{Move, Position, ReversiEngine, parse_transcript};
 
 use super::{Book, BookEntry, BookInfo, BookMove};
@@ -183,15 +184,9 @@ pub fn build(
 /// Every game of the text, cut to the moves before `max_plies` discs were added.
 fn read_games(text: &str, max_plies: u32) -> Result<Vec<Game>, BuildError> {
     let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let Some(transcript) = line.split_whitespace().next() else {
-            continue;
-        };
-        if transcript.starts_with('#') {
-            continue;
-        }
+    for (line, transcript) in game_transcripts(text) {
         let moves = parse_transcript(transcript).map_err(|e| BuildError::Game {
-            line: n + 1,
+            line,
             why: e.to_string(),
         })?;
         let mut pos = Position::new();
