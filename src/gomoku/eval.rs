@@ -32,7 +32,7 @@ use super::rule::Rule;
 use super::search_board::level;
 
 /// Number of [`Pattern`] kinds.
-const NPATTERN: usize = 12;
+const NPATTERN: usize = Pattern::ALL.len();
 /// Number of pattern codes: multisets of 4 of the 12 [`Pattern`] kinds.
 pub const NPCODE: usize = 1365;
 /// The code of a point with no pattern on any line (its value is fixed at 0).
@@ -127,20 +127,7 @@ fn code_patterns() -> &'static [[Pattern; 4]; NPCODE] {
     static T: OnceLock<Box<[[Pattern; 4]; NPCODE]>> = OnceLock::new();
     T.get_or_init(|| {
         let mut out = Box::new([[Pattern::None; 4]; NPCODE]);
-        let all = [
-            Pattern::None,
-            Pattern::One,
-            Pattern::OpenOne,
-            Pattern::Two,
-            Pattern::OpenTwo,
-            Pattern::Three,
-            Pattern::OpenThree,
-            Pattern::Four,
-            Pattern::OpenFour,
-            Pattern::DoubleFour,
-            Pattern::Five,
-            Pattern::Overline,
-        ];
+        let all = Pattern::ALL;
         for a in 0..NPATTERN {
             for b in 0..=a {
                 for c in 0..=b {

@@ -76,21 +76,25 @@ impl Pattern {
         }
     }
 
+    /// Every kind, weakest first: `ALL[p as usize] == p`.
+    pub(crate) const ALL: [Pattern; 12] = [
+        Pattern::None,
+        Pattern::One,
+        Pattern::OpenOne,
+        Pattern::Two,
+        Pattern::OpenTwo,
+        Pattern::Three,
+        Pattern::OpenThree,
+        Pattern::Four,
+        Pattern::OpenFour,
+        Pattern::DoubleFour,
+        Pattern::Five,
+        Pattern::Overline,
+    ];
+
     fn from_u8(v: u8) -> Pattern {
-        match v {
-            0 => Pattern::None,
-            1 => Pattern::One,
-            2 => Pattern::OpenOne,
-            3 => Pattern::Two,
-            4 => Pattern::OpenTwo,
-            5 => Pattern::Three,
-            6 => Pattern::OpenThree,
-            7 => Pattern::Four,
-            8 => Pattern::OpenFour,
-            9 => Pattern::DoubleFour,
-            10 => Pattern::Five,
-            _ => Pattern::Overline,
-        }
+        // Table values are written from `Pattern as u8`; anything larger reads as the last.
+        Pattern::ALL[usize::from(v).min(Pattern::ALL.len() - 1)]
     }
 }
 
@@ -264,6 +268,14 @@ mod tests {
             k += d * POW3[digit_pos(i as i32 - 5)];
         }
         k
+    }
+
+    #[test]
+    fn every_kind_reads_back_from_its_table_value() {
+        for (i, &p) in Pattern::ALL.iter().enumerate() {
+            assert_eq!(p as usize, i);
+            assert_eq!(from_table(p as u8), p);
+        }
     }
 
     #[test]
