@@ -1,7 +1,8 @@
 //! [`SearchBoard`], the engines' board: the raw cell array plus caches kept incrementally — for every point and side the
 //! line-pattern keys of its 4 lines, the resulting patterns, a threat level and a value — a
-//! Zobrist hash and a "near a stone" count. Placing or removing a stone updates only the
-//! points within 5 on the 4 lines through it (≤ 40 points), then the affected summaries.
+//! Zobrist hash and a "near a stone" count. Placing a stone updates only the points within 5
+//! on the 4 lines through it (≤ 40 points), then the affected summaries; taking it back
+//! restores those points' caches, saved when it was placed.
 
 use std::sync::OnceLock;
 
@@ -97,6 +98,30 @@ pub struct SearchBoard {
     evals: [[i32; 2]; 2],
     pub(crate) empties: u32,
     pub(crate) history: Vec<usize>,
+    /// The caches of every point a move's stone changed (see [`Saved`]), all moves stacked.
+    saved: Vec<Saved>,
+    /// Per move played: where its points start in `saved`, and the board-wide sums before it.
+    frames: Vec<Frame>,
+}
+
+/// One point's caches as they were before a move changed them: restoring them is what makes
+/// [`SearchBoard::undo`] cheap (recomputing them cost as much as the move itself).
+#[derive(Clone, Copy)]
+struct Saved {
+    idx: u16,
+    keys: [[u32; 4]; 2],
+    pats: [[Pattern; 4]; 2],
+    pcodes: [u16; 2],
+    info: [CellInfo; 2],
+}
+
+/// The board-wide sums before a move, and where its [`Saved`] points start.
+#[derive(Clone, Copy)]
+struct Frame {
+    start: usize,
+    totals: [i32; 2],
+    level_count: [[u32; 9]; 2],
+    evals: [[i32; 2]; 2],
 }
 
 impl SearchBoard {
@@ -126,6 +151,8 @@ impl SearchBoard {
             evals: [[0; 2]; 2],
             empties: 0,
             history: Vec::new(),
+            saved: Vec::new(),
+            frames: Vec::new(),
             rule,
             cells,
         };
@@ -280,19 +307,71 @@ impl SearchBoard {
     /// Put a stone of the side to move at the empty `idx` and pass the turn.
     pub(crate) fn play(&mut self, idx: usize) {
         let side = self.to_move;
+        self.save_around(idx);
         self.place(idx, side);
         self.to_move = !side;
         self.history.push(idx);
     }
 
-    /// Take back the last move ([`SearchBoard::play_point`]).
+    /// Take back the last move ([`SearchBoard::play_point`]): the caches its stone changed are
+    /// restored as they were saved, not recomputed.
     ///
     /// # Panics
     /// When no move was played on this board.
     pub fn undo(&mut self) {
         let idx = self.history.pop().expect("undo after play");
-        self.remove(idx);
+        let frame = self.frames.pop().expect("a frame per move");
+        let st = self.cells.cells[idx];
+        debug_assert!(st == 1 || st == 2);
+        self.cells.cells[idx] = EMPTY;
+        self.hash ^= zobrist()[usize::from(st - 1)][idx];
+        self.empties += 1;
+        self.add_near(idx, -1);
+        for s in self.saved.drain(frame.start..) {
+            let i = usize::from(s.idx);
+            self.keys[i] = s.keys;
+            self.pats[i] = s.pats;
+            self.pcodes[i] = s.pcodes;
+            self.info[i] = s.info;
+        }
+        self.totals = frame.totals;
+        self.level_count = frame.level_count;
+        self.evals = frame.evals;
         self.to_move = !self.to_move;
+    }
+
+    /// Push the caches of `idx` and of every point within 5 of it on its 4 lines (the points
+    /// [`SearchBoard::place`] may change) and the board-wide sums, for [`SearchBoard::undo`].
+    fn save_around(&mut self, idx: usize) {
+        self.frames.push(Frame {
+            start: self.saved.len(),
+            totals: self.totals,
+            level_count: self.level_count,
+            evals: self.evals,
+        });
+        self.save_point(idx);
+        for &dir in &DIRS {
+            for sign in [-1isize, 1] {
+                for k in 1..=5isize {
+                    let n = idx.wrapping_add_signed(dir * sign * k);
+                    if self.cells.cells[n] == WALL {
+                        break;
+                    }
+                    self.save_point(n);
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn save_point(&mut self, i: usize) {
+        self.saved.push(Saved {
+            idx: i as u16,
+            keys: self.keys[i],
+            pats: self.pats[i],
+            pcodes: self.pcodes[i],
+            info: self.info[i],
+        });
     }
 
     fn place(&mut self, idx: usize, side: Side) {
@@ -313,20 +392,7 @@ impl SearchBoard {
         self.hash ^= zobrist()[side_index(side)][idx];
         self.empties -= 1;
         self.add_near(idx, 1);
-        self.update_lines(idx, st, true);
-    }
-
-    fn remove(&mut self, idx: usize) {
-        let st = self.cells.cells[idx];
-        debug_assert!(st == 1 || st == 2);
-        self.cells.cells[idx] = EMPTY;
-        self.hash ^= zobrist()[usize::from(st - 1)][idx];
-        self.empties += 1;
-        self.add_near(idx, -1);
-        self.update_lines(idx, st, false);
-        self.level_count[0][0] += 1;
-        self.level_count[1][0] += 1;
-        self.refresh(idx);
+        self.update_lines(idx, st);
     }
 
     fn add_near(&mut self, idx: usize, delta: i8) {
@@ -338,7 +404,7 @@ impl SearchBoard {
         }
     }
 
-    fn update_lines(&mut self, idx: usize, st: u8, add: bool) {
+    fn update_lines(&mut self, idx: usize, st: u8) {
         for (d, &dir) in DIRS.iter().enumerate() {
             // Outwards on both sides; the padding is at least 5 wide, so the first wall ends
             // the walk on that side.
@@ -354,13 +420,8 @@ impl SearchBoard {
                     // Digit 1 for the side owning the stone, 2 (blocked) for the other.
                     let (d0, d1) = if st == 1 { (p, 2 * p) } else { (2 * p, p) };
                     let key = &mut self.keys[n];
-                    if add {
-                        key[0][d] += d0;
-                        key[1][d] += d1;
-                    } else {
-                        key[0][d] -= d0;
-                        key[1][d] -= d1;
-                    }
+                    key[0][d] += d0;
+                    key[1][d] += d1;
                     if c == EMPTY {
                         self.refresh_dir(n, d);
                     }
