@@ -245,12 +245,21 @@ impl SearchBoard {
         self.totals[side_index(side)]
     }
 
-    /// Empty points where `side` makes a five (at most `max`).
+    /// Empty points where `side` makes a five (at most `max`, the first in row order).
     pub(crate) fn five_points(&self, side: Side, max: usize) -> Vec<usize> {
-        let mut out = Vec::new();
-        if self.five_count(side) == 0 {
+        let count = self.five_count(side) as usize;
+        if count == 0 {
+            return Vec::new();
+        }
+        // A five-point almost always comes from the last move's four, so the lines through
+        // that stone are looked at first; the count tells whether they held every one.
+        if let Some(near) = self.five_points_near_last(side, count) {
+            let mut out = near;
+            out.sort_unstable();
+            out.truncate(max);
             return out;
         }
+        let mut out = Vec::new();
         let s = side_index(side);
         let n = usize::from(self.size());
         // Row by row over the raw arrays: this runs at almost every search node.
@@ -266,6 +275,32 @@ impl SearchBoard {
             }
         }
         out
+    }
+
+    /// All `count` five-points of `side` when they lie within 5 of the last move on its 4
+    /// lines; `None` when some lie elsewhere (or no move was played).
+    fn five_points_near_last(&self, side: Side, count: usize) -> Option<Vec<usize>> {
+        let last = *self.history.last()?;
+        let s = side_index(side);
+        let mut out = Vec::with_capacity(count);
+        for &dir in &DIRS {
+            for sign in [-1isize, 1] {
+                for k in 1..=5isize {
+                    let n = last.wrapping_add_signed(dir * sign * k);
+                    let c = self.cells.cells[n];
+                    if c == WALL {
+                        break;
+                    }
+                    if c == EMPTY && self.info[n][s].level == level::FIVE {
+                        out.push(n);
+                        if out.len() == count {
+                            return Some(out);
+                        }
+                    }
+                }
+            }
+        }
+        None
     }
 
     /// Whether `side` may play at the empty point `idx` (Renju forbidden moves excluded).
