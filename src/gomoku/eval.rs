@@ -14,9 +14,9 @@
 //! The tables are fitted by logistic regression (Texel tuning, with a teacher's score as the
 //! target instead of the game's result): over positions of recorded engine games, the
 //! evaluation divided by a scale fitted first predicts the winning rate a stronger engine's
-//! search gave the position (`tests/data/gomoku-positions.txt.xz`: 38 236 positions with
-//! Rapfi's 20 000-node scores, 14 343 of them fitted — mates are left out, every tenth
-//! position is held out; see its header). Adam runs to convergence with an L2 pull towards
+//! search gave the position (`tests/data/gomoku-positions.txt.xz`: 58 806 positions with
+//! Rapfi's 20 000-node scores, 22 331 of them fitted — mates are left out, and so are the
+//! positions of every tenth game; see its header). Adam runs to convergence with an L2 pull towards
 //! hand-set values (the pattern values and threat bonuses Hard used before), which keeps rarely
 //! seen codes sensible; the pull's strength is chosen per rule class on the held-out
 //! positions (Renju's no weaker than `MIN_L2` allows), and a class keeps the hand-set values
@@ -526,21 +526,22 @@ pub struct FitReport {
     pub l2: [Option<f64>; 2],
     /// Cross-entropy of the prior and of the fit on the training positions.
     pub train_loss: (f64, f64),
-    /// The same on the held-out positions (every tenth).
+    /// The same on the held-out positions (those of every tenth game).
     pub test_loss: (f64, f64),
 }
 
 /// Fits the evaluation tables on `positions` (see the module docs). Deterministic: the same
-/// positions give the same weights. Every tenth position is held out to report the loss on
-/// positions the fit did not see.
+/// positions give the same weights. The positions of every tenth game are held out to report
+/// the loss on games the fit did not see (and to choose the pull towards the prior on them).
 #[must_use]
 pub fn fit(positions: &[LabeledPosition]) -> FitReport {
+    let games = game_numbers(positions);
     let (train_set, test_set): (Vec<_>, Vec<_>) = positions
         .iter()
         .cloned()
-        .enumerate()
-        .partition(|(i, _)| i % 10 != 9);
-    let strip = |v: Vec<(usize, LabeledPosition)>| v.into_iter().map(|g| g.1).collect::<Vec<_>>();
+        .zip(games)
+        .partition(|(_, g)| g % 10 != 9);
+    let strip = |v: Vec<(LabeledPosition, usize)>| v.into_iter().map(|g| g.0).collect::<Vec<_>>();
     let train = samples(&strip(train_set));
     let test = samples(&strip(test_set));
     let hand: Vec<f64> = (0..NFEATURES)
@@ -615,9 +616,50 @@ pub fn fit(positions: &[LabeledPosition]) -> FitReport {
     }
 }
 
+/// The game each position comes from, numbered from 0 in file order: a position starts a new
+/// game unless it continues the one before (same rule, its moves extending that one's). The
+/// positions of one game are alike, so holding out single positions would let the held-out
+/// set repeat the training set and favour a fit that learns games by heart.
+fn game_numbers(positions: &[LabeledPosition]) -> Vec<usize> {
+    let mut game = 0;
+    let mut out = Vec::with_capacity(positions.len());
+    for (i, p) in positions.iter().enumerate() {
+        if let Some(prev) = i.checked_sub(1).map(|j| &positions[j]) {
+            let continues = prev.rule == p.rule
+                && p.moves.len() > prev.moves.len()
+                && p.moves.starts_with(&prev.moves);
+            if !continues {
+                game += 1;
+            }
+        }
+        out.push(game);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn positions_are_grouped_into_the_games_they_come_from() {
+        let lp = |rule, moves: &str| LabeledPosition {
+            rule,
+            score: 0,
+            moves: moves.split(' ').map(|m| m.parse().unwrap()).collect(),
+        };
+        let positions = [
+            lp(Rule::Freestyle, "h8 i9 h9"),
+            lp(Rule::Freestyle, "h8 i9 h9 h10"),
+            lp(Rule::Freestyle, "h8 i9 h9 h10 g8 j8"),
+            // Same opening, another game: it does not extend the line before.
+            lp(Rule::Freestyle, "h8 i9 h9 h7"),
+            // Same moves under another rule: another game.
+            lp(Rule::Renju, "h8 i9 h9 h7 g8"),
+            lp(Rule::Renju, "h8 i9 h9 h7 g8"),
+        ];
+        assert_eq!(game_numbers(&positions), [0, 0, 0, 1, 2, 3]);
+    }
 
     #[test]
     fn pattern_codes_ignore_the_order_of_the_lines_and_are_dense() {
