@@ -342,7 +342,7 @@ impl SearchBoard {
     /// Put a stone of the side to move at the empty `idx` and pass the turn.
     pub(crate) fn play(&mut self, idx: usize) {
         let side = self.to_move;
-        self.save_around(idx);
+        self.begin_frame(idx);
         self.place(idx, side);
         self.to_move = !side;
         self.history.push(idx);
@@ -375,9 +375,9 @@ impl SearchBoard {
         self.to_move = !self.to_move;
     }
 
-    /// Push the caches of `idx` and of every point within 5 of it on its 4 lines (the points
-    /// [`SearchBoard::place`] may change) and the board-wide sums, for [`SearchBoard::undo`].
-    fn save_around(&mut self, idx: usize) {
+    /// Push the board-wide sums and the caches of `idx` for [`SearchBoard::undo`]; the points
+    /// on its lines are saved by [`SearchBoard::update_lines`] as it reaches them.
+    fn begin_frame(&mut self, idx: usize) {
         self.frames.push(Frame {
             start: self.saved.len(),
             totals: self.totals,
@@ -385,17 +385,6 @@ impl SearchBoard {
             evals: self.evals,
         });
         self.save_point(idx);
-        for &dir in &DIRS {
-            for sign in [-1isize, 1] {
-                for k in 1..=5isize {
-                    let n = idx.wrapping_add_signed(dir * sign * k);
-                    if self.cells.cells[n] == WALL {
-                        break;
-                    }
-                    self.save_point(n);
-                }
-            }
-        }
     }
 
     #[inline]
@@ -439,6 +428,8 @@ impl SearchBoard {
         }
     }
 
+    /// Add the stone `st` at `idx` to the keys of every point within 5 on its 4 lines, saving
+    /// each point's caches first (for [`SearchBoard::undo`]) and refreshing the empty ones.
     fn update_lines(&mut self, idx: usize, st: u8) {
         for (d, &dir) in DIRS.iter().enumerate() {
             // Outwards on both sides; the padding is at least 5 wide, so the first wall ends
@@ -454,6 +445,8 @@ impl SearchBoard {
                     let p = POW3[digit_pos(-off)];
                     // Digit 1 for the side owning the stone, 2 (blocked) for the other.
                     let (d0, d1) = if st == 1 { (p, 2 * p) } else { (2 * p, p) };
+                    // Each point lies on one of the 4 lines, so it is saved once per move.
+                    self.save_point(n);
                     let key = &mut self.keys[n];
                     key[0][d] += d0;
                     key[1][d] += d1;
