@@ -410,10 +410,6 @@ fn the_computer_declines_a_draw_with_a_winning_attack_or_room_to_play() {
 
 // ---- The whole app ----
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    common::temp_dir("app-clock", name)
-}
-
 /// The app on `game` with its data in `dir` (in memory when `None`), time made manual in
 /// both tabs.
 fn harness(game: GameKind, dir: Option<&Path>) -> (Harness<'static, App>, ManualTime) {
@@ -442,8 +438,8 @@ fn records_on_disk(dir: &Path) -> Records {
 
 #[test]
 fn a_loss_on_time_is_shown_and_recorded_once_and_the_time_control_remembered() {
-    let dir = temp_dir("flag");
-    let (mut h, time) = harness(GameKind::Reversi, Some(&dir));
+    let dir = common::temp_dir("app-clock-flag");
+    let (mut h, time) = harness(GameKind::Reversi, Some(dir.path()));
     let profile = app(&h).data.profile();
     choose_time_control(&mut h, "1 minute per side");
     assert_eq!(
@@ -481,7 +477,7 @@ fn a_loss_on_time_is_shown_and_recorded_once_and_the_time_control_remembered() {
     };
     step_until(&mut h, "the result recorded", |a| a.reversi.track.recorded);
     app_mut(&mut h).data.flush_writes();
-    assert_eq!(losses(&dir), 1);
+    assert_eq!(losses(dir.path()), 1);
 
     // Undo takes the loss back; running out again is the same game, not counted again.
     h.get_by_label("Undo").click();
@@ -495,16 +491,16 @@ fn a_loss_on_time_is_shown_and_recorded_once_and_the_time_control_remembered() {
     );
     app_mut(&mut h).data.flush_writes();
     h.run_steps(2);
-    assert_eq!(losses(&dir), 1, "recorded once");
+    assert_eq!(losses(dir.path()), 1, "recorded once");
 
-    let settings = Settings::load(&dir).expect("valid").expect("written");
+    let settings = Settings::load(dir.path()).expect("valid").expect("written");
     assert_eq!(
         settings.time_controls.reversi,
         TimeControl::SuddenDeath { ms: 60_000 }
     );
     assert_eq!(settings.time_controls.gomoku, TimeControl::None);
     drop(h);
-    let (h, _) = harness(GameKind::Reversi, Some(&dir));
+    let (h, _) = harness(GameKind::Reversi, Some(dir.path()));
     assert_eq!(
         app(&h).reversi.ctl.time_control,
         TimeControl::SuddenDeath { ms: 60_000 },

@@ -261,8 +261,8 @@ fn swap2_against_the_computer_it_answers_and_explains_from_the_first_stone() {
 
 #[test]
 fn the_computer_proposes_a_swap_opening_and_the_human_chooses_then_undoes() {
-    let dir = temp_dir("app-opening", "swap");
-    let mut h = common::harness(GameKind::Gomoku, Some(&dir));
+    let dir = temp_dir("app-opening-swap");
+    let mut h = common::harness(GameKind::Gomoku, Some(dir.path()));
     let profile = app(&h).data.profile();
     choose(&mut h, "Rule", "Freestyle");
     choose(&mut h, "Opening rule", "Swap");
@@ -299,7 +299,7 @@ fn the_computer_proposes_a_swap_opening_and_the_human_chooses_then_undoes() {
     );
     app_mut(&mut h).data.flush_writes();
     h.run_steps(2);
-    let records = Records::load(&paths::records_path(&dir))
+    let records = Records::load(&paths::records_path(dir.path()))
         .expect("valid records")
         .expect("records written");
     assert_eq!(
@@ -315,7 +315,6 @@ fn the_computer_proposes_a_swap_opening_and_the_human_chooses_then_undoes() {
         }
     );
     drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -51,8 +51,8 @@ fn play(h: &mut Harness<'static, App>, squares: &[&str]) {
 
 #[test]
 fn f1_opens_the_help_with_its_sections() {
-    let dir = common::temp_dir("help", "sections");
-    let mut h = common::harness(GameKind::Reversi, Some(&dir));
+    let dir = common::temp_dir("help-sections");
+    let mut h = common::harness(GameKind::Reversi, Some(dir.path()));
     assert!(!app(&h).help.open);
     h.key_press(Key::F1);
     h.run_steps(2);
@@ -71,7 +71,7 @@ fn f1_opens_the_help_with_its_sections() {
     h.get_by_label(&Action::SwapSides.description());
     h.get_by_label("Your data").click();
     h.run_steps(2);
-    h.get_by_label(&dir.display().to_string());
+    h.get_by_label(&dir.path().display().to_string());
     h.key_press(Key::F1);
     h.step();
     assert!(!app(&h).help.open, "F1 closes it again");

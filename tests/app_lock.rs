@@ -188,15 +188,15 @@ fn undo_new_game_and_open_ask_to_unlock_first() {
 
 #[test]
 fn the_lock_survives_a_restart() {
-    let dir = temp_dir("app-lock", "restart");
-    let (mut h, _) = hot_seat_with_time(Some(&dir));
+    let dir = temp_dir("app-lock-restart");
+    let (mut h, _) = hot_seat_with_time(Some(dir.path()));
     h.get_by_label("d3").click();
     h.run_steps(2);
     press_ctrl(&mut h, Key::L);
     app_mut(&mut h).data.flush_writes();
     drop(h);
 
-    let mut h = common::harness(GameKind::Reversi, Some(&dir));
+    let mut h = common::harness(GameKind::Reversi, Some(dir.path()));
     assert!(app(&h).is_locked(), "locked as it was left");
     assert_eq!(ply(&h), 1, "with its game");
     assert!(app(&h).reversi.locked);
@@ -206,10 +206,9 @@ fn the_lock_survives_a_restart() {
     press_ctrl(&mut h, Key::L);
     app_mut(&mut h).data.flush_writes();
     drop(h);
-    let h = common::harness(GameKind::Reversi, Some(&dir));
+    let h = common::harness(GameKind::Reversi, Some(dir.path()));
     assert!(!app(&h).is_locked(), "unlocking is kept too");
     drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The viewport commands the app sent in the last frame.
@@ -266,8 +265,8 @@ fn the_boss_key_hides_mutes_and_locks() {
 
 #[test]
 fn the_boss_key_stops_the_music_and_showing_the_window_brings_it_back() {
-    let dir = temp_dir("app-lock", "boss-music");
-    let mut h = common::harness(GameKind::Reversi, Some(&dir));
+    let dir = temp_dir("app-lock-boss-music");
+    let mut h = common::harness(GameKind::Reversi, Some(dir.path()));
     let rec = RecordingSink::new();
     app_mut(&mut h).set_audio_sink(Box::new(rec.clone()));
     app_mut(&mut h).data.set_music(true, 60);
@@ -282,7 +281,6 @@ fn the_boss_key_stops_the_music_and_showing_the_window_brings_it_back() {
     h.step();
     assert!(matches!(rec.take_music()[..], [MusicCall::Play { .. }]));
     drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -393,8 +391,8 @@ fn a_conflicting_binding_is_refused_naming_the_action() {
 
 #[test]
 fn shortcuts_are_remembered_in_the_settings_and_reset() {
-    let dir = temp_dir("app-lock", "shortcut-settings");
-    let mut h = common::harness(GameKind::Reversi, Some(&dir));
+    let dir = temp_dir("app-lock-shortcut-settings");
+    let mut h = common::harness(GameKind::Reversi, Some(dir.path()));
     open_shortcuts(&mut h);
     rebind(
         &mut h,
@@ -405,13 +403,13 @@ fn shortcuts_are_remembered_in_the_settings_and_reset() {
     );
     app_mut(&mut h).data.flush_writes();
     drop(h);
-    let saved = Settings::load(&dir).expect("valid").expect("written");
+    let saved = Settings::load(dir.path()).expect("valid").expect("written");
     let table = saved.shortcuts.expect("the shortcuts are kept");
     assert_eq!(table.version, 1);
     assert_eq!(table.keys["boss_key"], ["Ctrl+J"]);
     assert_eq!(table.keys["redo"], ["Ctrl+Y", "Ctrl+Shift+Z"]);
 
-    let mut h = common::harness(GameKind::Reversi, Some(&dir));
+    let mut h = common::harness(GameKind::Reversi, Some(dir.path()));
     assert_eq!(
         Bindings::of(&h.ctx).action_of(egui::KeyboardShortcut::new(Modifiers::COMMAND, Key::J)),
         Some(Action::BossKey),
@@ -423,14 +421,13 @@ fn shortcuts_are_remembered_in_the_settings_and_reset() {
     assert_eq!(*Bindings::of(&h.ctx), Bindings::default());
     app_mut(&mut h).data.flush_writes();
     drop(h);
-    let saved = Settings::load(&dir).expect("valid").expect("written");
+    let saved = Settings::load(dir.path()).expect("valid").expect("written");
     assert_eq!(saved.shortcuts, None, "the defaults again");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn an_unreadable_shortcut_in_the_settings_is_reported_and_left_out() {
-    let dir = temp_dir("app-lock", "bad-shortcut");
+    let dir = temp_dir("app-lock-bad-shortcut");
     let mut settings = Settings::default();
     let mut table = Bindings::default().to_table();
     table
@@ -440,8 +437,8 @@ fn an_unreadable_shortcut_in_the_settings_is_reported_and_left_out() {
         .keys
         .insert("from_the_future".into(), vec!["F9".into()]);
     settings.shortcuts = Some(table);
-    settings.save(&dir).expect("written");
-    let mut h = common::harness(GameKind::Reversi, Some(&dir));
+    settings.save(dir.path()).expect("written");
+    let mut h = common::harness(GameKind::Reversi, Some(dir.path()));
     let notices: Vec<String> = app(&h)
         .data
         .notices
@@ -458,9 +455,8 @@ fn an_unreadable_shortcut_in_the_settings_is_reported_and_left_out() {
     rebind(&mut h, "Change…", Action::Hint, Modifiers::NONE, Key::H);
     app_mut(&mut h).data.flush_writes();
     drop(h);
-    let saved = Settings::load(&dir).expect("valid").expect("written");
+    let saved = Settings::load(dir.path()).expect("valid").expect("written");
     let keys = saved.shortcuts.expect("kept").keys;
     assert_eq!(keys["hint"], ["H"]);
     assert_eq!(keys["from_the_future"], ["F9"]);
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -5,7 +5,6 @@
 
 mod common;
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use egui::epaint::Shape;
@@ -28,10 +27,6 @@ use reversi_gomoku::reversi::Square;
 
 /// The window's minimum inner size (see `native_options`), in pixels.
 const MIN_WINDOW: [f32; 2] = [560.0, 420.0];
-
-fn temp_dir(name: &str) -> PathBuf {
-    common::temp_dir("app-look", name)
-}
 
 fn open_view_menu(h: &mut Harness<'static, App>) {
     h.get_by_label("View").click();
@@ -82,9 +77,9 @@ fn board_styles_change_the_palettes() {
 
 #[test]
 fn the_look_is_remembered_and_applied_on_start() {
-    let dir = temp_dir("remembered");
+    let dir = common::temp_dir("app-look-remembered");
     {
-        let mut h = common::harness(GameKind::Reversi, Some(&dir));
+        let mut h = common::harness(GameKind::Reversi, Some(dir.path()));
         open_view_menu(&mut h);
         for label in ["Dark", "High contrast", "Plain light", "+", "+", "Off"] {
             click(&mut h, label);
@@ -92,7 +87,7 @@ fn the_look_is_remembered_and_applied_on_start() {
         assert_eq!(h.ctx.zoom_factor(), 1.2, "two steps of 10 %");
         app_mut(&mut h).data.flush_writes();
     }
-    let saved = Settings::load(&dir)
+    let saved = Settings::load(dir.path())
         .unwrap()
         .expect("settings.json written");
     assert_eq!(saved.theme, ThemeChoice::Dark);
@@ -106,7 +101,7 @@ fn the_look_is_remembered_and_applied_on_start() {
     assert_eq!(saved.zoom, 1.2);
     assert_eq!(saved.animation, AnimationSpeed::Off);
 
-    let h = common::harness(GameKind::Reversi, Some(&dir));
+    let h = common::harness(GameKind::Reversi, Some(dir.path()));
     assert_eq!(h.ctx.theme(), Theme::Dark);
     assert_eq!(h.ctx.options(|o| o.theme_preference), ThemePreference::Dark);
     assert_eq!(h.ctx.zoom_factor(), 1.2);
@@ -114,7 +109,7 @@ fn the_look_is_remembered_and_applied_on_start() {
     assert_eq!(*app(&h).gomoku.palette, GOMOKU_PLAIN);
     assert_eq!(app(&h).data.settings().animation, AnimationSpeed::Off);
     drop(h);
-    std::fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 #[test]
@@ -142,9 +137,9 @@ fn a_zoom_from_egui_shortcuts_is_remembered_within_limits() {
 
 #[test]
 fn zoom_keys_zoom_once_and_are_remembered() {
-    let dir = temp_dir("zoom-keys");
+    let dir = common::temp_dir("app-look-zoom-keys");
     {
-        let mut h = common::harness(GameKind::Gomoku, Some(&dir));
+        let mut h = common::harness(GameKind::Gomoku, Some(dir.path()));
         for _ in 0..3 {
             h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Plus);
             h.run_steps(2);
@@ -156,7 +151,7 @@ fn zoom_keys_zoom_once_and_are_remembered() {
         assert_eq!(app(&h).data.settings().zoom, 1.2);
         app_mut(&mut h).data.flush_writes();
     }
-    let h = common::harness(GameKind::Gomoku, Some(&dir));
+    let h = common::harness(GameKind::Gomoku, Some(dir.path()));
     assert_eq!(h.ctx.zoom_factor(), 1.2, "restored on start");
     let mut h = h;
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Num0);
@@ -164,7 +159,7 @@ fn zoom_keys_zoom_once_and_are_remembered() {
     assert_eq!(h.ctx.zoom_factor(), 1.0);
     assert_eq!(app(&h).data.settings().zoom, 1.0);
     drop(h);
-    std::fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 /// Every colour the last frame filled a rectangle or circle with.
@@ -401,14 +396,14 @@ fn a_gomoku_stone_drops_in() {
 
 #[test]
 fn search_threads_are_chosen_in_the_view_menu_for_both_games() {
-    let dir = temp_dir("threads");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("app-look-threads");
+    std::fs::create_dir_all(dir.path()).unwrap();
     let three = Settings {
         search_threads: 3,
         ..Settings::default()
     };
-    std::fs::write(dir.join("settings.json"), three.to_json()).unwrap();
-    let mut h = common::harness(GameKind::Reversi, Some(&dir));
+    std::fs::write(dir.path().join("settings.json"), three.to_json()).unwrap();
+    let mut h = common::harness(GameKind::Reversi, Some(dir.path()));
     h.run_steps(2);
     assert_eq!(app(&h).reversi.ctl.search_threads, 3);
     assert_eq!(app(&h).gomoku.ctl.search_threads, 3);
@@ -426,9 +421,9 @@ fn search_threads_are_chosen_in_the_view_menu_for_both_games() {
     assert_eq!(app(&h).gomoku.ctl.search_threads, cores);
     app_mut(&mut h).data.flush_writes();
     drop(h);
-    let saved = Settings::load(&dir)
+    let saved = Settings::load(dir.path())
         .unwrap()
         .expect("settings.json written");
     assert_eq!(saved.search_threads, cores);
-    std::fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }

@@ -21,11 +21,6 @@ use reversi_gomoku::persist::{
 use reversi_gomoku::reversi::{self, Move};
 use reversi_gomoku::session::{PlayerKind, Session};
 
-/// A fresh, empty directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    common::temp_dir("app-persist", name)
-}
-
 /// The app keeping its data in `dir`.
 fn harness(game: GameKind, dir: &Path) -> Harness<'static, App> {
     common::harness(game, Some(dir))
@@ -68,8 +63,8 @@ fn records_on_disk(dir: &Path) -> Records {
 
 #[test]
 fn finished_game_against_the_computer_is_recorded_once_and_shown() {
-    let dir = temp_dir("records");
-    let mut h = harness(GameKind::Gomoku, &dir);
+    let dir = common::temp_dir("app-persist-records");
+    let mut h = harness(GameKind::Gomoku, dir.path());
     let profile = app(&h).data.profile();
     app_mut(&mut h).gomoku.ctl.load_game(gomoku_one_from_five());
     h.run_steps(2);
@@ -88,7 +83,7 @@ fn finished_game_against_the_computer_is_recorded_once_and_shown() {
         hinted: 0,
     };
     written(&mut h);
-    let on_disk = records_on_disk(&dir);
+    let on_disk = records_on_disk(dir.path());
     assert_eq!(
         on_disk
             .profile(&profile)
@@ -109,7 +104,7 @@ fn finished_game_against_the_computer_is_recorded_once_and_shown() {
     );
     written(&mut h);
     assert_eq!(
-        records_on_disk(&dir)
+        records_on_disk(dir.path())
             .profile(&profile)
             .expect("profile")
             .vs_computer(key, LevelKey::Medium),
@@ -141,13 +136,12 @@ fn finished_game_against_the_computer_is_recorded_once_and_shown() {
     assert!(h.query_by_label("Medium (ranked)").is_some());
     assert!(h.query_by_label(&format!("1. {profile}")).is_some());
     drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn resign_counts_as_a_loss_and_abandoning_asks_first() {
-    let dir = temp_dir("resign");
-    let mut h = harness(GameKind::Reversi, &dir);
+    let dir = common::temp_dir("app-persist-resign");
+    let mut h = harness(GameKind::Reversi, dir.path());
     let profile = app(&h).data.profile();
     h.get_by_label("d3").click();
     h.step();
@@ -181,7 +175,7 @@ fn resign_counts_as_a_loss_and_abandoning_asks_first() {
             .vs_computer(GameKey::Reversi, LevelKey::Medium)
     };
     written(&mut h);
-    assert_eq!(medium(&dir), loss);
+    assert_eq!(medium(dir.path()), loss);
 
     // Resign: a second loss, recorded once.
     h.get_by_label("d3").click();
@@ -195,22 +189,21 @@ fn resign_counts_as_a_loss_and_abandoning_asks_first() {
     assert!(app(&h).reversi.status().contains("resigned"));
     h.run_steps(2);
     written(&mut h);
-    assert_eq!(medium(&dir), Tally { losses: 2, ..loss });
+    assert_eq!(medium(dir.path()), Tally { losses: 2, ..loss });
     // A finished game is replaced without asking.
     h.get_by_label("New game").click();
     h.run_steps(2);
     assert!(app(&h).confirm.is_none());
     assert_eq!(app(&h).reversi.ctl.session.ply(), 0);
     drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_game_is_autosaved_and_resumed_with_its_players() {
-    let dir = temp_dir("autosave");
+    let dir = common::temp_dir("app-persist-autosave");
     let moves: Vec<Move>;
     {
-        let mut h = harness(GameKind::Reversi, &dir);
+        let mut h = harness(GameKind::Reversi, dir.path());
         h.get_by_label("d3").click();
         h.step();
         step_until(&mut h, "the computer's reply", |a| {
@@ -233,14 +226,16 @@ fn the_game_is_autosaved_and_resumed_with_its_players() {
         moves = app(&h).reversi.ctl.session.moves().collect();
         // The autosave is written on its own thread: wait for it.
         app_mut(&mut h).data.flush_writes();
-        let current = load_current(&dir).expect("readable").expect("written");
+        let current = load_current(dir.path())
+            .expect("readable")
+            .expect("written");
         assert!(
             current.reversi.is_some() && current.gomoku.is_some(),
             "both tabs autosaved"
         );
     } // the window closes (or crashes): nothing else is written
 
-    let h = harness(GameKind::Reversi, &dir);
+    let h = harness(GameKind::Reversi, dir.path());
     let a = app(&h);
     assert_eq!(a.reversi.ctl.session.moves().collect::<Vec<_>>(), moves);
     assert_eq!(a.reversi.ctl.session.players.black, PlayerKind::Human);
@@ -253,15 +248,14 @@ fn the_game_is_autosaved_and_resumed_with_its_players() {
     assert_eq!(a.gomoku.ctl.session.players.white, PlayerKind::Human);
     assert!(a.data.notices.is_empty(), "{:?}", a.data.notices);
     drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn corrupt_records_file_is_reported_and_kept_aside() {
-    let dir = temp_dir("corrupt");
+    let dir = common::temp_dir("app-persist-corrupt");
     let bytes = b"{\"version\": 1, \"profiles\": [ {\"name\": \"al";
-    std::fs::write(paths::records_path(&dir), bytes).expect("write");
-    let mut h = harness(GameKind::Reversi, &dir);
+    std::fs::write(paths::records_path(dir.path()), bytes).expect("write");
+    let mut h = harness(GameKind::Reversi, dir.path());
     h.get_by_label_contains("records.json is damaged");
     let text = app(&h).data.notices.join("\n");
     assert!(text.contains("truncated JSON"), "{text}");
@@ -269,7 +263,7 @@ fn corrupt_records_file_is_reported_and_kept_aside() {
         text.contains(".corrupt-"),
         "names where it was kept: {text}"
     );
-    let kept: Vec<PathBuf> = std::fs::read_dir(&dir)
+    let kept: Vec<PathBuf> = std::fs::read_dir(dir.path())
         .expect("dir")
         .map(|e| e.expect("entry").path())
         .filter(|p| {
@@ -288,12 +282,11 @@ fn corrupt_records_file_is_reported_and_kept_aside() {
     h.run_steps(2);
     assert!(app(&h).data.notices.is_empty());
     drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn opened_game_replays_and_plays_from_here() {
-    let dir = temp_dir("replay");
+    let dir = common::temp_dir("app-persist-replay");
     let meta = GameMeta::new(
         BySide {
             black: PlayerKind::Human,
@@ -309,11 +302,11 @@ fn opened_game_replays_and_plays_from_here() {
         ..meta
     };
     let saved = SavedGame::import_reversi_transcript("f5d6c3d3c4f4", meta).expect("legal");
-    let file = dir.join("game.json");
+    let file = dir.path().join("game.json");
     saved.save(&file).expect("saved");
     let transcript: Vec<Move> = reversi::notation::parse_transcript("f5d6c3d3c4f4").expect("ok");
 
-    let mut h = harness(GameKind::Gomoku, &dir);
+    let mut h = harness(GameKind::Gomoku, dir.path());
     app_mut(&mut h).open_game_from(&file).expect("opens");
     h.run_steps(2);
     assert_eq!(app(&h).game, GameKind::Reversi, "switched to its tab");
@@ -376,7 +369,9 @@ fn opened_game_replays_and_plays_from_here() {
     assert_eq!(a.reversi.ctl.session.players.white, PlayerKind::Human);
     // The autosave follows (written on its own thread: wait for it).
     app_mut(&mut h).data.flush_writes();
-    let current = load_current(&dir).expect("readable").expect("written");
+    let current = load_current(dir.path())
+        .expect("readable")
+        .expect("written");
     let autosaved = current.reversi.expect("the Reversi tab's game");
     assert_eq!(autosaved.moves.len(), 3);
     // And the live game goes on from there.
@@ -384,13 +379,12 @@ fn opened_game_replays_and_plays_from_here() {
     h.step();
     assert_eq!(app(&h).reversi.ctl.session.ply(), 4);
     drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn transcript_import_reports_errors_and_loads_games() {
-    let dir = temp_dir("transcript");
-    let mut h = harness(GameKind::Reversi, &dir);
+    let dir = common::temp_dir("app-persist-transcript");
+    let mut h = harness(GameKind::Reversi, dir.path());
     h.get_by_label("Computer plays White").click();
     h.step();
     h.get_by_label("Transcript").click();
@@ -407,13 +401,12 @@ fn transcript_import_reports_errors_and_loads_games() {
     assert_eq!(app(&h).current_transcript(), "f5d6c3");
     assert!(h.query_by_label("f5d6c3").is_some(), "shown in the window");
     drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn hot_seat_game_between_two_profiles_updates_both_head_to_head_records() {
-    let dir = temp_dir("hotseat");
-    let mut h = harness(GameKind::Gomoku, &dir);
+    let dir = common::temp_dir("app-persist-hotseat");
+    let mut h = harness(GameKind::Gomoku, dir.path());
     {
         let a = app_mut(&mut h);
         a.data.create_profile("Alice").expect("new profile");
@@ -428,7 +421,7 @@ fn hot_seat_game_between_two_profiles_updates_both_head_to_head_records() {
     h.get_by_label("L8").click();
     h.run_steps(3);
     written(&mut h);
-    let records = records_on_disk(&dir);
+    let records = records_on_disk(dir.path());
     let key = GameKey::Gomoku(Rule::Renju);
     let alice = records.profile("Alice").expect("Alice");
     let bob = records.profile("Bob").expect("Bob");
@@ -437,17 +430,16 @@ fn hot_seat_game_between_two_profiles_updates_both_head_to_head_records() {
     assert_eq!(alice.vs_computer(key, LevelKey::Medium).games(), 0);
     // Settings survive a restart.
     drop(h);
-    let h = harness(GameKind::Gomoku, &dir);
+    let h = harness(GameKind::Gomoku, dir.path());
     assert_eq!(app(&h).data.profile(), "Alice");
     assert_eq!(app(&h).data.white_profile().as_deref(), Some("Bob"));
     drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_second_window_on_the_same_data_dir_leaves_the_autosave_alone() {
-    let dir = temp_dir("two-windows");
-    let mut first = harness(GameKind::Reversi, &dir);
+    let dir = common::temp_dir("app-persist-two-windows");
+    let mut first = harness(GameKind::Reversi, dir.path());
     first.get_by_label("d3").click();
     first.step();
     step_until(&mut first, "the computer's reply", |a| {
@@ -456,7 +448,7 @@ fn a_second_window_on_the_same_data_dir_leaves_the_autosave_alone() {
     let first_moves: Vec<Move> = app(&first).reversi.ctl.session.moves().collect();
     assert!(app(&first).data.notices.is_empty());
 
-    let mut second = harness(GameKind::Reversi, &dir);
+    let mut second = harness(GameKind::Reversi, dir.path());
     let text = app(&second).data.notices.join("\n");
     assert!(text.contains("Another window"), "{text}");
     assert_eq!(
@@ -471,7 +463,9 @@ fn a_second_window_on_the_same_data_dir_leaves_the_autosave_alone() {
     assert_eq!(app(&second).reversi.ctl.session.ply(), 1);
     // The autosave is written on its own thread: wait for it.
     app_mut(&mut first).data.flush_writes();
-    let autosaved = load_current(&dir).expect("readable").expect("written");
+    let autosaved = load_current(dir.path())
+        .expect("readable")
+        .expect("written");
     let moves: Vec<String> = autosaved
         .reversi
         .expect("the first window's game")
@@ -484,7 +478,7 @@ fn a_second_window_on_the_same_data_dir_leaves_the_autosave_alone() {
     drop(second);
     drop(first);
     // Once the first window is closed, the next one owns the autosave again.
-    let h = harness(GameKind::Reversi, &dir);
+    let h = harness(GameKind::Reversi, dir.path());
     assert_eq!(
         app(&h).reversi.ctl.session.moves().collect::<Vec<_>>(),
         first_moves
@@ -495,7 +489,6 @@ fn a_second_window_on_the_same_data_dir_leaves_the_autosave_alone() {
         app(&h).data.notices
     );
     drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The files in `dir` whose names start with `prefix`.
@@ -526,26 +519,26 @@ fn renju_medium_wins(dir: &Path, profile: &str) -> u32 {
 
 #[test]
 fn a_crash_between_recording_and_autosave_does_not_count_the_game_twice() {
-    let dir = temp_dir("crash-twice");
+    let dir = common::temp_dir("app-persist-crash-twice");
     let profile;
     let before_the_end;
     {
-        let mut h = harness(GameKind::Gomoku, &dir);
+        let mut h = harness(GameKind::Gomoku, dir.path());
         profile = app(&h).data.profile();
         app_mut(&mut h).gomoku.ctl.load_game(gomoku_one_from_five());
         h.run_steps(2);
         // The autosave is written on its own thread: wait for it.
         app_mut(&mut h).data.flush_writes();
-        before_the_end = std::fs::read(paths::current_game_path(&dir)).expect("autosaved");
+        before_the_end = std::fs::read(paths::current_game_path(dir.path())).expect("autosaved");
         h.get_by_label("L8").click();
         h.run_steps(2);
         written(&mut h);
-        assert_eq!(renju_medium_wins(&dir, &profile), 1);
+        assert_eq!(renju_medium_wins(dir.path(), &profile), 1);
     }
     // The crash: records.json was replaced, the autosave that marks the game recorded was
     // not written (its previous version, one move before the end, is still there).
-    std::fs::write(paths::current_game_path(&dir), &before_the_end).expect("write");
-    let mut h = harness(GameKind::Gomoku, &dir);
+    std::fs::write(paths::current_game_path(dir.path()), &before_the_end).expect("write");
+    let mut h = harness(GameKind::Gomoku, dir.path());
     assert_eq!(
         app(&h).gomoku.ctl.session.ply(),
         8,
@@ -559,7 +552,7 @@ fn a_crash_between_recording_and_autosave_does_not_count_the_game_twice() {
     );
     written(&mut h);
     assert_eq!(
-        renju_medium_wins(&dir, &profile),
+        renju_medium_wins(dir.path(), &profile),
         1,
         "the same game finished again is not counted again"
     );
@@ -569,18 +562,17 @@ fn a_crash_between_recording_and_autosave_does_not_count_the_game_twice() {
         app(&h).data.notices
     );
     drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 #[cfg(unix)] // symbolic links
 fn a_result_that_could_not_be_recorded_is_recorded_later() {
-    let dir = temp_dir("retry");
+    let dir = common::temp_dir("app-persist-retry");
     // The records lock cannot be taken: its file is a link into a missing directory.
-    let lock = dir.join("records.json.lock");
-    std::os::unix::fs::symlink(dir.join("missing").join("records.json.lock"), &lock)
+    let lock = dir.path().join("records.json.lock");
+    std::os::unix::fs::symlink(dir.path().join("missing").join("records.json.lock"), &lock)
         .expect("symlink");
-    let mut h = harness(GameKind::Gomoku, &dir);
+    let mut h = harness(GameKind::Gomoku, dir.path());
     let profile = app(&h).data.profile();
     app_mut(&mut h).gomoku.ctl.load_game(gomoku_one_from_five());
     h.run_steps(2);
@@ -602,23 +594,24 @@ fn a_result_that_could_not_be_recorded_is_recorded_later() {
         app(&h).data.notices
     );
     written(&mut h);
-    assert_eq!(renju_medium_wins(&dir, &profile), 0);
+    assert_eq!(renju_medium_wins(dir.path(), &profile), 0);
     // The problem goes away: the result is recorded on a later try, once.
     std::fs::remove_file(&lock).expect("remove the link");
-    let d = dir.clone();
+    let d = dir.path().to_path_buf();
     let p = profile.clone();
     step_until(&mut h, "the result recorded on a retry", move |_| {
         renju_medium_wins(&d, &p) == 1
     });
     h.run_steps(3);
     written(&mut h);
-    assert_eq!(renju_medium_wins(&dir, &profile), 1);
+    assert_eq!(renju_medium_wins(dir.path(), &profile), 1);
     // The autosave is written on its own thread: wait for it.
     app_mut(&mut h).data.flush_writes();
-    let current = load_current(&dir).expect("readable").expect("written");
+    let current = load_current(dir.path())
+        .expect("readable")
+        .expect("written");
     assert!(current.gomoku.expect("the Gomoku game").recorded);
     drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn settings_path(dir: &Path) -> PathBuf {
@@ -632,27 +625,26 @@ fn settings_of_an_unknown_version_are_set_aside_not_overwritten() {
         ("negative", r#"{"version": -1, "profile": "Ann"}"#),
         ("missing", r#"{"profile": "Ann"}"#),
     ] {
-        let dir = temp_dir(&format!("settings-{name}"));
-        std::fs::write(settings_path(&dir), text).expect("write");
-        let mut data = DataStore::open(&dir);
+        let dir = common::temp_dir(&format!("app-persist-settings-{name}"));
+        std::fs::write(settings_path(dir.path()), text).expect("write");
+        let mut data = DataStore::open(dir.path());
         let notices = data.notices.join("\n");
         assert!(
             notices.contains("settings.json is damaged") && notices.contains(".corrupt-"),
             "{name}: {notices}"
         );
         data.set_profile("Bob");
-        let kept = files_starting(&dir, "settings.json.corrupt-");
+        let kept = files_starting(dir.path(), "settings.json.corrupt-");
         assert_eq!(kept.len(), 1, "{name}: {kept:?}");
         assert_eq!(std::fs::read_to_string(&kept[0]).expect("read"), text);
         drop(data);
-        assert_eq!(DataStore::open(&dir).profile(), "Bob");
-        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(DataStore::open(dir.path()).profile(), "Bob");
     }
 }
 
 #[test]
 fn damaged_settings_never_replace_an_older_backup() {
-    let dir = temp_dir("settings-backups");
+    let dir = common::temp_dir("app-persist-settings-backups");
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .expect("after 1970")
@@ -660,111 +652,109 @@ fn damaged_settings_never_replace_an_older_backup() {
     // Backups named for this second and the next two (the clock may tick meanwhile).
     for s in secs..secs + 3 {
         std::fs::write(
-            dir.join(format!("settings.json.corrupt-{s}")),
+            dir.path().join(format!("settings.json.corrupt-{s}")),
             format!("older {s}"),
         )
         .expect("write");
     }
-    std::fs::write(settings_path(&dir), "{ not json").expect("write");
-    let data = DataStore::open(&dir);
+    std::fs::write(settings_path(dir.path()), "{ not json").expect("write");
+    let data = DataStore::open(dir.path());
     assert!(data.notices.join("\n").contains("settings.json is damaged"));
     for s in secs..secs + 3 {
         assert_eq!(
-            std::fs::read_to_string(dir.join(format!("settings.json.corrupt-{s}"))).expect("read"),
+            std::fs::read_to_string(dir.path().join(format!("settings.json.corrupt-{s}")))
+                .expect("read"),
             format!("older {s}"),
             "an older backup was overwritten"
         );
     }
-    let kept = files_starting(&dir, "settings.json.corrupt-");
+    let kept = files_starting(dir.path(), "settings.json.corrupt-");
     assert_eq!(kept.len(), 4, "{kept:?}");
     assert!(
         kept.iter()
             .any(|p| std::fs::read_to_string(p).is_ok_and(|t| t == "{ not json"))
     );
     drop(data);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 #[cfg(unix)] // symbolic links
 fn unreadable_or_oversized_settings_are_kept_not_replaced() {
     // Unreadable: settings.json names a directory.
-    let dir = temp_dir("settings-unreadable");
-    let elsewhere = dir.join("a-directory");
+    let dir = common::temp_dir("app-persist-settings-unreadable");
+    let elsewhere = dir.path().join("a-directory");
     std::fs::create_dir_all(&elsewhere).expect("mkdir");
-    std::os::unix::fs::symlink(&elsewhere, settings_path(&dir)).expect("symlink");
-    let mut data = DataStore::open(&dir);
+    std::os::unix::fs::symlink(&elsewhere, settings_path(dir.path())).expect("symlink");
+    let mut data = DataStore::open(dir.path());
     assert!(
         data.notices.join("\n").contains("settings.json"),
         "{:?}",
         data.notices
     );
     data.set_profile("Bob");
-    let kept = files_starting(&dir, "settings.json.corrupt-");
+    let kept = files_starting(dir.path(), "settings.json.corrupt-");
     assert_eq!(kept.len(), 1, "{kept:?}");
     assert_eq!(
         std::fs::read_link(&kept[0]).expect("still the link"),
         elsewhere
     );
     drop(data);
-    assert_eq!(DataStore::open(&dir).profile(), "Bob");
-    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(DataStore::open(dir.path()).profile(), "Bob");
+    drop(dir);
 
     // Larger than the limit: refused without being read.
-    let dir = temp_dir("settings-huge");
+    let dir = common::temp_dir("app-persist-settings-huge");
     let mut huge = b"{\"version\": 1, \"profile\": \"".to_vec();
     huge.resize(17 * 1024 * 1024, b'a');
     huge.extend_from_slice(b"\"}");
-    std::fs::write(settings_path(&dir), &huge).expect("write");
-    let data = DataStore::open(&dir);
+    std::fs::write(settings_path(dir.path()), &huge).expect("write");
+    let data = DataStore::open(dir.path());
     let text = data.notices.join("\n");
     assert!(text.contains("more than the limit"), "{text}");
-    let kept = files_starting(&dir, "settings.json.corrupt-");
+    let kept = files_starting(dir.path(), "settings.json.corrupt-");
     assert_eq!(kept.len(), 1);
     assert_eq!(
         std::fs::metadata(&kept[0]).expect("kept").len(),
         huge.len() as u64
     );
     drop(data);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn stale_temp_files_are_removed_when_the_data_dir_is_opened() {
-    let dir = temp_dir("stale-temps");
+    let dir = common::temp_dir("app-persist-stale-temps");
     let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
     let stale = [".current-game.json.tmp-4242-0", ".records.json.tmp-17-3"];
     for name in stale {
-        let f = std::fs::File::create(dir.join(name)).expect("create");
+        let f = std::fs::File::create(dir.path().join(name)).expect("create");
         f.set_modified(hour_ago).expect("set time");
     }
     // Being written by another window right now, and files that are not ours: kept.
     let kept = [".settings.json.tmp-99-1", "notes.tmp-1-2", ".hidden"];
     for name in kept {
-        std::fs::write(dir.join(name), "x").expect("write");
+        std::fs::write(dir.path().join(name), "x").expect("write");
     }
-    let f = std::fs::File::create(dir.join("notes.tmp-1-2")).expect("create");
+    let f = std::fs::File::create(dir.path().join("notes.tmp-1-2")).expect("create");
     f.set_modified(hour_ago).expect("set time");
-    let data = DataStore::open(&dir);
+    let data = DataStore::open(dir.path());
     for name in stale {
-        assert!(!dir.join(name).exists(), "{name} left behind");
+        assert!(!dir.path().join(name).exists(), "{name} left behind");
     }
     for name in kept {
-        assert!(dir.join(name).exists(), "{name} removed");
+        assert!(dir.path().join(name).exists(), "{name} removed");
     }
     drop(data);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_notice_about_a_huge_damaged_file_stays_short() {
-    let dir = temp_dir("huge-token");
+    let dir = common::temp_dir("app-persist-huge-token");
     let token = "A".repeat(8 * 1024 * 1024);
     let json = format!(
         r#"{{"version": 1, "profiles": [{{"name": "ann", "vs_computer": {{"{token}": {{}}}}}}]}}"#
     );
-    std::fs::write(paths::records_path(&dir), json).expect("write");
-    let data = DataStore::open(&dir);
+    std::fs::write(paths::records_path(dir.path()), json).expect("write");
+    let data = DataStore::open(dir.path());
     assert!(!data.notices.is_empty());
     for n in &data.notices {
         assert!(n.contains("records.json"), "{}", &n[..n.len().min(300)]);
@@ -777,5 +767,4 @@ fn a_notice_about_a_huge_damaged_file_stays_short() {
         assert!(!n.contains("AAAAAAAAAA"), "{}", &n[..n.len().min(300)]);
     }
     drop(data);
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -40,25 +40,25 @@ fn picture_of(h: &egui_kittest::Harness<'static, common::App>, profile: &str) ->
 
 #[test]
 fn a_picked_png_or_jpeg_becomes_a_128_pixel_picture_and_bad_files_keep_the_old_one() {
-    let dir = temp_dir("players", "pick");
-    let images = temp_dir("players", "images");
-    let mut h = harness(GameKind::Reversi, Some(&dir));
+    let dir = temp_dir("players-pick");
+    let images = temp_dir("players-images");
+    let mut h = harness(GameKind::Reversi, Some(dir.path()));
     let ctx = h.ctx.clone();
     let me = app(&h).data.profile();
 
-    let png = images.join("wide.png");
+    let png = images.path().join("wide.png");
     image_file(&png, 300, 120, ImageFormat::Png);
     app_mut(&mut h)
         .choose_picture_file(&ctx, &me, &png)
         .expect("a PNG is a picture");
     let first = picture_of(&h, &me).expect("stored");
     app_mut(&mut h).data.flush_writes();
-    let stored = load_picture(&dir, &first).expect("a valid picture");
+    let stored = load_picture(dir.path(), &first).expect("a valid picture");
     assert_eq!(stored.dimensions(), (PICTURE_SIZE, PICTURE_SIZE));
     // The centred square of a red|blue image: red on the left, blue on the right.
     assert!(stored.get_pixel(10, 64).0[0] > 200 && stored.get_pixel(118, 64).0[2] > 200);
 
-    let jpeg = images.join("tall.jpg");
+    let jpeg = images.path().join("tall.jpg");
     image_file(&jpeg, 90, 200, ImageFormat::Jpeg);
     app_mut(&mut h)
         .choose_picture_file(&ctx, &me, &jpeg)
@@ -67,22 +67,24 @@ fn a_picked_png_or_jpeg_becomes_a_128_pixel_picture_and_bad_files_keep_the_old_o
     assert_ne!(second, first, "a new file for a new picture");
     app_mut(&mut h).data.flush_writes();
     assert_eq!(
-        load_picture(&dir, &second).expect("valid").dimensions(),
+        load_picture(dir.path(), &second)
+            .expect("valid")
+            .dimensions(),
         (PICTURE_SIZE, PICTURE_SIZE)
     );
     assert!(
-        !picture_path(&dir, &first).exists(),
+        !picture_path(dir.path(), &first).exists(),
         "the replaced picture is deleted"
     );
 
     // Refused: wider than 8 000 pixels, over 20 MB, not an image.
-    let wide = images.join("banner.png");
+    let wide = images.path().join("banner.png");
     image_file(&wide, 8_001, 2, ImageFormat::Png);
-    let big = images.join("huge.png");
+    let big = images.path().join("huge.png");
     std::fs::File::create(&big)
         .and_then(|f| f.set_len(21 * 1024 * 1024))
         .expect("a sparse file");
-    let junk = images.join("junk.jpg");
+    let junk = images.path().join("junk.jpg");
     std::fs::write(&junk, b"this is not an image at all, just text").expect("written");
     for (file, why) in [
         (&wide, "8000 pixels"),
@@ -101,25 +103,23 @@ fn a_picked_png_or_jpeg_becomes_a_128_pixel_picture_and_bad_files_keep_the_old_o
             "kept"
         );
     }
-    assert_eq!(files_in(&dir.join("pictures")), [second]);
-    let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::remove_dir_all(&images);
+    assert_eq!(files_in(&dir.path().join("pictures")), [second]);
 }
 
 #[test]
 fn a_damaged_stored_picture_falls_back_to_the_default_and_is_left_alone() {
-    let dir = temp_dir("players", "damaged");
+    let dir = temp_dir("players-damaged");
     let name = "00000000000000aa.png";
     let mut records = Records::new();
     records
         .set_picture("alice", Some(name.to_string()))
         .expect("a profile");
-    std::fs::write(dir.join("records.json"), records.to_json()).expect("written");
-    std::fs::create_dir_all(dir.join("pictures")).expect("dir");
+    std::fs::write(dir.path().join("records.json"), records.to_json()).expect("written");
+    std::fs::create_dir_all(dir.path().join("pictures")).expect("dir");
     let damaged = b"\x89PNG\r\n\x1a\n but then nothing of a picture";
-    std::fs::write(picture_path(&dir, name), damaged).expect("written");
+    std::fs::write(picture_path(dir.path(), name), damaged).expect("written");
 
-    let mut h = harness(GameKind::Reversi, Some(&dir));
+    let mut h = harness(GameKind::Reversi, Some(dir.path()));
     app_mut(&mut h).data.set_profile("alice");
     common::step_until(&mut h, "the notice", |a| {
         a.data
@@ -136,24 +136,23 @@ fn a_damaged_stored_picture_falls_back_to_the_default_and_is_left_alone() {
     );
     assert!(app.pictures.failed(name));
     assert_eq!(
-        std::fs::read(picture_path(&dir, name)).expect("still there"),
+        std::fs::read(picture_path(dir.path(), name)).expect("still there"),
         damaged,
         "not overwritten"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_rename_keeps_the_picture_and_deleting_the_profile_deletes_it() {
-    let dir = temp_dir("players", "rename");
-    let images = temp_dir("players", "rename-images");
-    let mut h = harness(GameKind::Reversi, Some(&dir));
+    let dir = temp_dir("players-rename");
+    let images = temp_dir("players-rename-images");
+    let mut h = harness(GameKind::Reversi, Some(dir.path()));
     let ctx = h.ctx.clone();
     app_mut(&mut h)
         .data
         .create_profile("carol")
         .expect("created");
-    let png = images.join("me.png");
+    let png = images.path().join("me.png");
     image_file(&png, 64, 64, ImageFormat::Png);
     app_mut(&mut h)
         .choose_picture_file(&ctx, "carol", &png)
@@ -165,7 +164,7 @@ fn a_rename_keeps_the_picture_and_deleting_the_profile_deletes_it() {
         .expect("renamed");
     assert_eq!(picture_of(&h, "Carol B").as_deref(), Some(file.as_str()));
     app_mut(&mut h).data.flush_writes();
-    assert!(picture_path(&dir, &file).exists());
+    assert!(picture_path(dir.path(), &file).exists());
 
     app_mut(&mut h)
         .data
@@ -173,10 +172,11 @@ fn a_rename_keeps_the_picture_and_deleting_the_profile_deletes_it() {
         .expect("deleted");
     app_mut(&mut h).data.flush_writes();
     assert!(app(&h).data.records().profile("Carol B").is_none());
-    assert!(!picture_path(&dir, &file).exists(), "its picture is gone");
+    assert!(
+        !picture_path(dir.path(), &file).exists(),
+        "its picture is gone"
+    );
     assert_ne!(app(&h).data.profile(), "Carol B");
-    let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::remove_dir_all(&images);
 }
 
 /// Renju, both sides human, Black one move from five on L8.

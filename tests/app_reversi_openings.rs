@@ -71,8 +71,8 @@ fn a_mirrored_move_order_gets_the_same_name() {
 
 #[test]
 fn the_book_check_boxes_reach_the_settings_and_come_back() {
-    let dir = common::temp_dir("app-openings", "settings");
-    let mut h = common::harness(GameKind::Reversi, Some(&dir));
+    let dir = common::temp_dir("app-openings-settings");
+    let mut h = common::harness(GameKind::Reversi, Some(dir.path()));
     assert_eq!(app(&h).reversi.view.book(), BookSettings::default());
     click(&mut h, "Vary the opening");
     let best = BookSettings {
@@ -91,13 +91,14 @@ fn the_book_check_boxes_reach_the_settings_and_come_back() {
     assert_eq!(app(&h).reversi.view.book(), off);
     app_mut(&mut h).data.flush_writes();
     drop(h);
-    let saved = Settings::load(&dir).expect("readable").expect("written");
+    let saved = Settings::load(dir.path())
+        .expect("readable")
+        .expect("written");
     assert_eq!(saved.reversi_book, off);
 
-    let h = common::harness(GameKind::Reversi, Some(&dir));
+    let h = common::harness(GameKind::Reversi, Some(dir.path()));
     assert_eq!(app(&h).reversi.view.book(), off, "remembered");
     drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

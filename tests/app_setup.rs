@@ -4,7 +4,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
@@ -17,10 +17,6 @@ use reversi_gomoku::gomoku::Point;
 use reversi_gomoku::persist::{GameMeta, SavedGame, SavedStart, load_current};
 use reversi_gomoku::reversi::{self, Move};
 use reversi_gomoku::session::PlayerKind;
-
-fn temp_dir(name: &str) -> PathBuf {
-    common::temp_dir("app-setup", name)
-}
 
 fn harness(game: GameKind, dir: Option<&Path>) -> Harness<'static, App> {
     common::harness(game, dir)
@@ -235,8 +231,8 @@ fn playing_from_a_set_up_asks_before_abandoning_a_game_against_the_computer() {
 
 #[test]
 fn a_set_up_game_saves_and_opens_and_older_or_invalid_files_are_handled() {
-    let dir = temp_dir("save");
-    let mut h = harness(GameKind::Gomoku, Some(&dir));
+    let dir = common::temp_dir("app-setup-save");
+    let mut h = harness(GameKind::Gomoku, Some(dir.path()));
     h.get_by_label("Computer plays White").click();
     h.step();
     edit_empty(&mut h);
@@ -244,7 +240,7 @@ fn a_set_up_game_saves_and_opens_and_older_or_invalid_files_are_handled() {
     h.get_by_label("Play from here").click();
     h.run_steps(2);
     click_all(&mut h, &["G7"]);
-    let file = dir.join("setup.json");
+    let file = dir.path().join("setup.json");
     app_mut(&mut h).save_game_to(&file).expect("saved");
     let text = std::fs::read_to_string(&file).expect("written");
     assert!(text.contains("\"start\""), "{text}");
@@ -270,7 +266,7 @@ fn a_set_up_game_saves_and_opens_and_older_or_invalid_files_are_handled() {
         BySide::default(),
     );
     let old = SavedGame::import_reversi_transcript("f5d6", meta.clone()).expect("legal");
-    let old_file = dir.join("old.json");
+    let old_file = dir.path().join("old.json");
     old.save(&old_file).expect("saved");
     assert!(
         !std::fs::read_to_string(&old_file)
@@ -292,7 +288,7 @@ fn a_set_up_game_saves_and_opens_and_older_or_invalid_files_are_handled() {
         board: board(&["d4", "e4", "d5"], &[]),
         to_move: "black".into(),
     });
-    let bad_file = dir.join("bad.json");
+    let bad_file = dir.path().join("bad.json");
     std::fs::write(&bad_file, bad.to_json()).expect("written");
     let err = app_mut(&mut h)
         .open_game_from(&bad_file)
@@ -300,15 +296,14 @@ fn a_set_up_game_saves_and_opens_and_older_or_invalid_files_are_handled() {
     assert!(err.contains("e5 is empty"), "{err}");
     assert_eq!(app(&h).reversi.ctl.session.ply(), 2, "the tab is unchanged");
     drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_autosave_restores_a_set_up_game_after_a_restart() {
-    let dir = temp_dir("autosave");
+    let dir = common::temp_dir("app-setup-autosave");
     let expected;
     {
-        let mut h = harness(GameKind::Reversi, Some(&dir));
+        let mut h = harness(GameKind::Reversi, Some(dir.path()));
         h.get_by_label("Computer plays White").click();
         h.run_steps(2); // the side lines above the check boxes change a frame later
         edit_empty(&mut h);
@@ -326,10 +321,12 @@ fn the_autosave_restores_a_set_up_game_after_a_restart() {
             app(&h).reversi.ctl.session.moves().collect::<Vec<_>>(),
         );
         app_mut(&mut h).data.flush_writes();
-        let current = load_current(&dir).expect("readable").expect("written");
+        let current = load_current(dir.path())
+            .expect("readable")
+            .expect("written");
         assert!(current.reversi.expect("autosaved").start.is_some());
     }
-    let h = harness(GameKind::Reversi, Some(&dir));
+    let h = harness(GameKind::Reversi, Some(dir.path()));
     let a = app(&h);
     assert!(a.data.notices.is_empty(), "{:?}", a.data.notices);
     assert_eq!(*a.reversi.ctl.session.start_position(), expected.0);
@@ -338,5 +335,4 @@ fn the_autosave_restores_a_set_up_game_after_a_restart() {
         expected.1
     );
     drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -207,19 +207,18 @@ fn the_sound_menu_mutes_and_says_there_is_no_output() {
 
 #[test]
 fn volume_and_mute_are_remembered() {
-    let dir = temp_dir("app-sound", "remembered");
-    let (mut h, _rec) = harness_with_recorder(GameKind::Reversi, Some(&dir));
+    let dir = temp_dir("app-sound-remembered");
+    let (mut h, _rec) = harness_with_recorder(GameKind::Reversi, Some(dir.path()));
     app_mut(&mut h).data.set_sound(35, false);
     h.key_press(egui::Key::M);
     h.step();
     app_mut(&mut h).data.flush_writes();
     drop(h);
-    let saved = Settings::load(&dir).expect("valid").expect("written");
+    let saved = Settings::load(dir.path()).expect("valid").expect("written");
     assert_eq!((saved.sound_volume, saved.sound_muted), (35, true));
 
-    let (h, _rec) = harness_with_recorder(GameKind::Reversi, Some(&dir));
+    let (h, _rec) = harness_with_recorder(GameKind::Reversi, Some(dir.path()));
     assert_eq!(app(&h).data.sound_volume(), 35);
     assert!(app(&h).data.sound_muted());
     drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }

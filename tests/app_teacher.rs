@@ -185,8 +185,8 @@ fn reviewing_a_finished_gomoku_game_jumps_to_its_biggest_mistake() {
 #[test]
 fn a_game_with_hints_is_recorded_as_such() {
     use reversi_gomoku::persist::{GameKey, LevelKey, Records, paths};
-    let dir = common::temp_dir("teacher", "hinted");
-    let mut h = harness(GameKind::Reversi, Some(&dir));
+    let dir = common::temp_dir("teacher-hinted");
+    let mut h = harness(GameKind::Reversi, Some(dir.path()));
     let profile = app(&h).data.profile();
     h.key_press(Key::H);
     h.step();
@@ -195,7 +195,7 @@ fn a_game_with_hints_is_recorded_as_such() {
     h.run_steps(3);
     app_mut(&mut h).data.flush_writes();
     h.step();
-    let records = Records::load(&paths::records_path(&dir))
+    let records = Records::load(&paths::records_path(dir.path()))
         .expect("records.json is valid")
         .expect("records.json exists");
     let tally = records

@@ -1,18 +1,12 @@
 //! The binary's headless commands, run as a user or a match tool would: perft, solve, the
 //! Gomocup and NBoard protocols over real pipes, and the `pbrain-` name.
 
+mod common;
+
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_reversi-gomoku");
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rg-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 fn run_with_input(program: &str, args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(program)
@@ -52,7 +46,7 @@ fn perft_prints_the_published_count() {
 
 #[test]
 fn solve_obf_prints_exact_scores_and_rejects_malformed_lines() {
-    let dir = temp_dir("solve");
+    let dir = common::temp_dir("cli-solve");
     // A 10-empty position from a real game (solved in milliseconds).
     let game = "f5d6c3d3c4f4f6f3e6e7d7b3e3d2g3h3d1c5f2e2e1f7f8g5h6h5g6g4c2c1e8c8d8g8b6f1b4a4h4b5g2h7c6a7a5a6a3a2b7h2h1g1h8g7b2b1a1a8b8c7";
     let mut pos = reversi_gomoku::reversi::Position::new();
@@ -64,7 +58,7 @@ fn solve_obf_prints_exact_scores_and_rejects_malformed_lines() {
     }
     assert_eq!(pos.empties(), 10);
     let exact = reversi_gomoku::reversi::solve(&pos, &reversi_gomoku::core::StopFlag::new()).0;
-    let file = dir.join("p.obf");
+    let file = dir.path().join("p.obf");
     std::fs::write(&file, format!("% a comment\n{};\n", pos.to_obf())).expect("write");
     let out = Command::new(BIN)
         .args(["reversi", "solve", "--obf"])
@@ -94,7 +88,6 @@ fn solve_obf_prints_exact_scores_and_rejects_malformed_lines() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains(":2:"), "names the malformed line: {err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Runs `reversi solve --obf` on a file holding `bytes`.
@@ -110,18 +103,18 @@ fn solve_obf(dir: &std::path::Path, bytes: &[u8]) -> Output {
 
 #[test]
 fn solve_obf_names_a_line_that_is_not_utf8_and_refuses_a_file_without_positions() {
-    let dir = temp_dir("solve-bytes");
+    let dir = common::temp_dir("cli-solve-bytes");
     let full = format!("{} X;\n", "X".repeat(64));
     let mut bytes = format!("% ok\n{full}").into_bytes();
     bytes.extend_from_slice(b"% caf\xe9\n");
-    let out = solve_obf(&dir, &bytes);
+    let out = solve_obf(dir.path(), &bytes);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains(":3:") && err.contains("UTF-8"), "{err}");
     assert!(out.stdout.is_empty(), "nothing solved before the error");
 
     for empty in ["", "% only a comment\n\n# another\n"] {
-        let out = solve_obf(&dir, empty.as_bytes());
+        let out = solve_obf(dir.path(), empty.as_bytes());
         assert!(!out.status.success(), "{empty:?} is not a position file");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("no positions"), "{err}");
@@ -129,7 +122,7 @@ fn solve_obf_names_a_line_that_is_not_utf8_and_refuses_a_file_without_positions(
 
     // A huge malformed line: the message repeats only a short excerpt of it.
     let huge = format!("{} {}\n", "-".repeat(64), "Q".repeat(10 << 20));
-    let out = solve_obf(&dir, huge.as_bytes());
+    let out = solve_obf(dir.path(), huge.as_bytes());
     assert!(!out.status.success());
     assert!(
         out.stderr.len() < 400,
@@ -138,7 +131,6 @@ fn solve_obf_names_a_line_that_is_not_utf8_and_refuses_a_file_without_positions(
     );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains(":1:") && err.contains('…'), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Runs `reversi fit-eval` on the games text, writing to `out_file`.
@@ -156,17 +148,17 @@ fn fit_eval(dir: &std::path::Path, games_text: &str, out_file: &std::path::Path)
 
 #[test]
 fn fit_eval_writes_a_loadable_weights_file_and_names_a_bad_line() {
-    let dir = temp_dir("fit");
-    let out_file = dir.join("weights.bin");
+    let dir = common::temp_dir("cli-fit");
+    let out_file = dir.path().join("weights.bin");
     let two_games = "# two short games\nf5d6c3d3c4f4f6f3e6e7 12\nf5f6e6f4e3c5c4d3 -4\n";
-    let out = fit_eval(&dir, two_games, &out_file);
+    let out = fit_eval(dir.path(), two_games, &out_file);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     let bytes = std::fs::read(&out_file).expect("weights written");
     let phases = reversi_gomoku::reversi::patterns::parse_weights(&bytes).expect("loadable");
     assert!(phases.iter().flatten().any(|&w| w != 0), "nothing fitted");
 
-    let out = fit_eval(&dir, "f5d6c3d3c4\nf5f5\n", &out_file);
+    let out = fit_eval(dir.path(), "f5d6c3d3c4\nf5f5\n", &out_file);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("line 2"), "{err}");
@@ -194,13 +186,12 @@ fn gomocup_brain_over_pipes() {
 
 #[test]
 fn started_as_pbrain_it_is_a_gomocup_brain() {
-    let dir = temp_dir("pbrain");
-    let brain = dir.join("pbrain-reversi-gomoku");
+    let dir = common::temp_dir("cli-pbrain");
+    let brain = dir.path().join("pbrain-reversi-gomoku");
     std::fs::copy(BIN, &brain).expect("copy the binary");
     let out = run_with_input(brain.to_str().expect("utf-8 path"), &[], "START 15\nEND\n");
     assert!(out.status.success());
     assert_eq!(stdout_lines(&out), vec!["OK"]);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -288,8 +279,8 @@ fn match_against_external_engines_forfeits_the_silent_and_reads_edax_answers() {
     assert!(text.contains("W 2 / L 0 / D 0"), "{text}");
 
     // Our own NBoard engine behind a filter that rewrites its answers as Edax writes them.
-    let dir = temp_dir("edax-form");
-    let script = dir.join("edax-like.sh");
+    let dir = common::temp_dir("cli-edax-form");
+    let script = dir.path().join("edax-like.sh");
     std::fs::write(
         &script,
         format!("#!/bin/sh\nexec {BIN} nboard --move-ms 20 | sed -u 's#/# #g'\n"),
@@ -321,7 +312,6 @@ fn match_against_external_engines_forfeits_the_silent_and_reads_edax_answers() {
         text.contains("W 0 / L 2 / D 0"),
         "the engine beats random: {text}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `x,y` answers of a Gomocup brain as (x, y), each on a 15×15 board.

@@ -2,6 +2,8 @@
 //! `install-desktop` / `uninstall-desktop` put the launcher entry and icons into the user's
 //! XDG data directory and take exactly them away again.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -9,13 +11,6 @@ use std::process::{Command, Output};
 use reversi_gomoku::desktop::{APP_ID, ICON_PNGS};
 
 const BIN: &str = env!("CARGO_BIN_EXE_reversi-gomoku");
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rg-desktop-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 fn run(args: &[&str], data_home: &Path) -> Output {
     Command::new(BIN)
@@ -92,9 +87,9 @@ fn icons_are_square_opaque_in_the_middle_and_transparent_in_the_corners() {
 
 #[test]
 fn install_desktop_writes_a_valid_entry_and_uninstall_removes_exactly_it() {
-    let home = temp_dir("install");
+    let home = common::temp_dir("desktop-install");
     // Someone else's files in the same directories must survive the uninstall.
-    let other = home.join("applications/other-game.desktop");
+    let other = home.path().join("applications/other-game.desktop");
     std::fs::create_dir_all(other.parent().unwrap()).unwrap();
     std::fs::write(
         &other,
@@ -102,13 +97,13 @@ fn install_desktop_writes_a_valid_entry_and_uninstall_removes_exactly_it() {
     )
     .unwrap();
 
-    let out = run(&["install-desktop"], &home);
+    let out = run(&["install-desktop"], home.path());
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let entry_path = home.join(format!("applications/{APP_ID}.desktop"));
+    let entry_path = home.path().join(format!("applications/{APP_ID}.desktop"));
     let entry = std::fs::read_to_string(&entry_path).expect("the launcher entry");
     let keys = entry_keys(&entry);
     assert_eq!(keys["Type"], "Application");
@@ -124,11 +119,14 @@ fn install_desktop_writes_a_valid_entry_and_uninstall_removes_exactly_it() {
         "Exec starts this binary"
     );
     for (size, png) in ICON_PNGS {
-        let path = home.join(format!("icons/hicolor/{size}x{size}/apps/{APP_ID}.png"));
+        let path = home
+            .path()
+            .join(format!("icons/hicolor/{size}x{size}/apps/{APP_ID}.png"));
         assert_eq!(std::fs::read(&path).expect("icon installed"), png);
     }
     assert!(
-        home.join(format!("icons/hicolor/scalable/apps/{APP_ID}.svg"))
+        home.path()
+            .join(format!("icons/hicolor/scalable/apps/{APP_ID}.svg"))
             .is_file()
     );
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -152,23 +150,22 @@ fn install_desktop_writes_a_valid_entry_and_uninstall_removes_exactly_it() {
     }
 
     // Installing again replaces the same files.
-    let before = tree(&home);
-    assert!(run(&["install-desktop"], &home).status.success());
-    assert_eq!(tree(&home), before);
+    let before = tree(home.path());
+    assert!(run(&["install-desktop"], home.path()).status.success());
+    assert_eq!(tree(home.path()), before);
 
-    let out = run(&["uninstall-desktop"], &home);
+    let out = run(&["uninstall-desktop"], home.path());
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(
-        tree(&home),
+        tree(home.path()),
         vec![PathBuf::from("applications/other-game.desktop")],
         "only the other program's entry is left"
     );
     // Uninstalling twice is harmless and removes nothing.
-    let out = run(&["uninstall-desktop"], &home);
+    let out = run(&["uninstall-desktop"], home.path());
     assert!(out.status.success() && out.stdout.is_empty());
-    let _ = std::fs::remove_dir_all(&home);
 }

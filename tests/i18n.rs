@@ -189,14 +189,14 @@ fn every_gb2312_hanzi_and_the_ascii_are_in_the_font() {
 
 #[test]
 fn the_language_setting_round_trips_and_old_files_load() {
-    let dir = temp_dir("i18n", "settings");
+    let dir = temp_dir("i18n-settings");
     let mut s = Settings::default();
     assert_eq!(s.language(), None);
     s.set_language(Language::SimplifiedChinese);
-    s.save(&dir).expect("saved");
-    let text = std::fs::read_to_string(dir.join("settings.json")).expect("written");
+    s.save(dir.path()).expect("saved");
+    let text = std::fs::read_to_string(dir.path().join("settings.json")).expect("written");
     assert!(text.contains(r#""language": "zh-CN""#), "{text}");
-    let loaded = Settings::load(&dir).expect("loads").expect("exists");
+    let loaded = Settings::load(dir.path()).expect("loads").expect("exists");
     assert_eq!(loaded.language(), Some(Language::SimplifiedChinese));
 
     // A file from before the setting follows the OS; a tag this version lacks is kept.
@@ -205,7 +205,7 @@ fn the_language_setting_round_trips_and_old_files_load() {
     let newer = Settings::from_json(br#"{"version": 1, "language": "ja"}"#).expect("loads");
     assert_eq!(newer.language(), None);
     assert!(newer.to_json().contains(r#""language": "ja""#));
-    std::fs::remove_dir_all(&dir).expect("cleaned up");
+    dir.close().expect("cleaned up");
 }
 
 #[test]
@@ -234,14 +234,14 @@ fn each_thread_keeps_the_language_it_set() {
 
 #[test]
 fn a_new_user_gets_the_os_language_until_choosing_one() {
-    let dir = temp_dir("i18n", "first-start");
-    let mut h = harness(GameKind::Reversi, Some(&dir));
+    let dir = temp_dir("i18n-first-start");
+    let mut h = harness(GameKind::Reversi, Some(dir.path()));
     app_mut(&mut h).follow_os_language(Language::SimplifiedChinese);
     h.step();
     assert_eq!(app(&h).language(), Language::SimplifiedChinese);
     h.get_by_label("悔棋");
     assert!(
-        !dir.join("settings.json").exists(),
+        !dir.path().join("settings.json").exists(),
         "following the OS is not a choice to remember"
     );
 
@@ -249,19 +249,19 @@ fn a_new_user_gets_the_os_language_until_choosing_one() {
     h.get_by_label("English").click();
     h.step();
     drop(h);
-    let mut h = harness(GameKind::Reversi, Some(&dir));
+    let mut h = harness(GameKind::Reversi, Some(dir.path()));
     app_mut(&mut h).follow_os_language(Language::SimplifiedChinese);
     h.step();
     assert_eq!(app(&h).language(), Language::English);
     h.get_by_label("Undo");
     drop(h);
-    std::fs::remove_dir_all(&dir).expect("cleaned up");
+    dir.close().expect("cleaned up");
 }
 
 #[test]
 fn a_game_in_chinese_then_english_then_chinese_again() {
-    let dir = temp_dir("i18n", "play");
-    let mut h = harness(GameKind::Reversi, Some(&dir));
+    let dir = temp_dir("i18n-play");
+    let mut h = harness(GameKind::Reversi, Some(dir.path()));
     // Any character egui cannot draw would now panic instead of showing a box.
     h.ctx
         .set_missing_glyph_policy(egui::MissingGlyphPolicy::Panic);
@@ -301,11 +301,11 @@ fn a_game_in_chinese_then_english_then_chinese_again() {
     h.step();
     h.get_by_label("悔棋");
     drop(h);
-    let h = harness(GameKind::Reversi, Some(&dir));
+    let h = harness(GameKind::Reversi, Some(dir.path()));
     assert_eq!(app(&h).language(), Language::SimplifiedChinese);
     h.get_by_label("新对局");
     drop(h);
-    std::fs::remove_dir_all(&dir).expect("cleaned up");
+    dir.close().expect("cleaned up");
 }
 
 #[test]

@@ -82,9 +82,9 @@ fn every_format_decodes_to_a_loop_whose_end_joins_its_start() {
 
 #[test]
 fn a_truncated_or_garbage_file_is_refused_with_the_reason() {
-    let dir = temp_dir("music", "bad-files");
+    let dir = temp_dir("music-bad-files");
     let wav = std::fs::read(data("tone.wav")).expect("fixture");
-    let cut = dir.join("cut.wav");
+    let cut = dir.path().join("cut.wav");
     std::fs::write(&cut, &wav[..wav.len() / 2]).expect("write");
     assert!(
         matches!(
@@ -98,11 +98,11 @@ fn a_truncated_or_garbage_file_is_refused_with_the_reason() {
         decode_file(&cut)
     );
     let flac = std::fs::read(data("tone.flac")).expect("fixture");
-    let cut = dir.join("cut.flac");
+    let cut = dir.path().join("cut.flac");
     std::fs::write(&cut, &flac[..flac.len() / 2]).expect("write");
     let err = decode_file(&cut);
     assert!(matches!(err, Err(MusicError::Truncated { .. })), "{err:?}");
-    let garbage = dir.join("noise.mp3");
+    let garbage = dir.path().join("noise.mp3");
     std::fs::write(&garbage, "this is not music, only words. ".repeat(600)).expect("write");
     let err = decode_file(&garbage).expect_err("garbage");
     assert!(
@@ -110,10 +110,9 @@ fn a_truncated_or_garbage_file_is_refused_with_the_reason() {
         "{err:?}"
     );
     assert!(matches!(
-        decode_file(&dir.join("missing.ogg")),
+        decode_file(&dir.path().join("missing.ogg")),
         Err(MusicError::Io(_))
     ));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The app with a recording sink, data in `dir`.
@@ -126,8 +125,8 @@ fn music_app(dir: &Path) -> (egui_kittest::Harness<'static, common::App>, Record
 
 #[test]
 fn music_is_off_by_default_then_follows_its_switch_volume_and_mute() {
-    let dir = temp_dir("music", "switch");
-    let (mut h, rec) = music_app(&dir);
+    let dir = temp_dir("music-switch");
+    let (mut h, rec) = music_app(dir.path());
     h.run_steps(3);
     assert!(rec.take_music().is_empty(), "off by default");
     assert!(!app(&h).data.music_on());
@@ -174,16 +173,15 @@ fn music_is_off_by_default_then_follows_its_switch_volume_and_mute() {
     app_mut(&mut h).data.set_music(true, 30);
     app_mut(&mut h).data.flush_writes();
     drop(h);
-    let saved = Settings::load(&dir).expect("valid").expect("written");
+    let saved = Settings::load(dir.path()).expect("valid").expect("written");
     assert!(saved.music_on);
     assert_eq!((saved.music_volume, saved.music_file), (30, None));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_file_that_cannot_be_played_is_reported_and_the_previous_choice_kept() {
-    let dir = temp_dir("music", "bad-choice");
-    let (mut h, rec) = music_app(&dir);
+    let dir = temp_dir("music-bad-choice");
+    let (mut h, rec) = music_app(dir.path());
     let good = data("tone.ogg");
     app_mut(&mut h)
         .choose_music_file(&good)
@@ -197,7 +195,7 @@ fn a_file_that_cannot_be_played_is_reported_and_the_previous_choice_kept() {
     assert_eq!(app(&h).data.music_file().map(str::to_string), chosen);
 
     let wav = std::fs::read(data("tone.wav")).expect("fixture");
-    let cut = dir.join("cut.wav");
+    let cut = dir.path().join("cut.wav");
     std::fs::write(&cut, &wav[..wav.len() / 3]).expect("write");
     let err = app_mut(&mut h)
         .choose_music_file(&cut)
@@ -218,5 +216,4 @@ fn a_file_that_cannot_be_played_is_reported_and_the_previous_choice_kept() {
         app(&h).data.notices.iter().any(|n| n.to_string() == text),
         "a notice names the file"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -19,6 +19,8 @@
 
 #![cfg(unix)]
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -215,14 +217,11 @@ fn child_command(dir: &Path, log: &Path) -> Command {
 /// Kills the child `trials` times at random moments, checking the files after each kill,
 /// then lets it finish the pending game and checks that every game is recorded once.
 fn crash_trials(name: &str, trials: usize) {
-    let root = std::env::temp_dir().join(format!(
-        "reversi-gomoku-crash-{name}-{}-{}",
-        std::process::id(),
-        reversi_gomoku::persist::unix_ms_now()
-    ));
-    let dir = root.join("data");
+    // Every child has been killed and reaped, or has finished, before `root` drops.
+    let root = common::temp_dir(&format!("crash-{name}"));
+    let dir = root.path().join("data");
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let log = root.join("child.log");
+    let log = root.path().join("child.log");
     let seed: u64 = rand::random();
     println!("crash test {name}: seed {seed}, data in {}", dir.display());
     let mut rng = StdRng::seed_from_u64(seed);
@@ -277,7 +276,6 @@ fn crash_trials(name: &str, trials: usize) {
         usize::try_from(s.game).expect("small").min(1000),
         "one id per game"
     );
-    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]

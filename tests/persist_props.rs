@@ -1,8 +1,9 @@
 //! Property tests: the loaders never panic, whatever the bytes, and what they accept is
 //! consistent; transcripts of random legal games round-trip.
 
+mod common;
+
 use std::fs;
-use std::path::PathBuf;
 
 use proptest::prelude::*;
 use reversi_gomoku::core::{AiConfig, BySide, GameRules, Level, Outcome, Side};
@@ -101,16 +102,6 @@ fn check_records(bytes: &[u8]) {
             r
         );
     }
-}
-
-fn temp_dir() -> PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    let dir = std::env::temp_dir().join(format!("persist-props-{}-{nanos}", std::process::id()));
-    fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Move texts, valid and not, for either game.
@@ -248,10 +239,10 @@ proptest! {
     /// Through the file loader: never a panic; a refused file keeps its exact bytes.
     #[test]
     fn file_loader_keeps_refused_bytes(bytes in prop::collection::vec(any::<u8>(), 0..256)) {
-        let dir = temp_dir();
-        let path = dir.join("current-game.json");
+        let dir = common::temp_dir("persist-props");
+        let path = dir.path().join("current-game.json");
         fs::write(&path, &bytes).unwrap();
-        match load_current(&dir) {
+        match load_current(dir.path()) {
             Ok(_) => prop_assert!(CurrentGames::from_json(&bytes).is_ok()),
             Err(LoadError::Corrupt { kept_as, .. }) => {
                 prop_assert_eq!(fs::read(kept_as).unwrap(), bytes);
@@ -259,6 +250,6 @@ proptest! {
             }
             Err(e) => prop_assert!(false, "unexpected {e:?}"),
         }
-        fs::remove_dir_all(&dir).unwrap();
+        dir.close().unwrap();
     }
 }

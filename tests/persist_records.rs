@@ -4,7 +4,7 @@
 mod common;
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant, SystemTime};
 
 use common::files_in;
@@ -18,11 +18,6 @@ use reversi_gomoku::persist::{
     GameKey, GameResult, LevelKey, LoadError, RecordError, RecordStore, Records, SaveError, Tally,
     atomic,
 };
-
-/// A fresh, empty directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    common::temp_dir("persist-records", name)
-}
 
 const RENJU: GameKey = GameKey::Gomoku(Rule::Renju);
 
@@ -236,8 +231,8 @@ fn profiles_create_rename_and_refuse_bad_names() {
 
 #[test]
 fn store_updates_persist_and_rename_keeps_records() {
-    let dir = temp_dir("store");
-    let (mut store, problem) = RecordStore::open(&dir);
+    let dir = common::temp_dir("persist-records-store");
+    let (mut store, problem) = RecordStore::open(dir.path());
     assert!(problem.is_none());
     assert!(store.records().profiles().is_empty());
     store
@@ -246,7 +241,7 @@ fn store_updates_persist_and_rename_keeps_records() {
     let err = store.update(|r| r.rename_profile("ann", " ")).unwrap_err();
     assert!(matches!(err, SaveError::Record(RecordError::EmptyName)));
     store.update(|r| r.rename_profile("ann", "Ann B")).unwrap();
-    let (reopened, problem) = RecordStore::open(&dir);
+    let (reopened, problem) = RecordStore::open(dir.path());
     assert!(problem.is_none());
     assert_eq!(reopened.records(), store.records());
     assert_eq!(
@@ -257,21 +252,21 @@ fn store_updates_persist_and_rename_keeps_records() {
             .vs_computer(RENJU, LevelKey::Hard),
         t(1, 0, 0)
     );
-    assert_eq!(files_in(&dir), ["records.json"]);
-    fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(files_in(dir.path()), ["records.json"]);
+    dir.close().unwrap();
 }
 
 #[test]
 fn two_stores_do_not_lose_each_others_results() {
-    let dir = temp_dir("two-windows");
-    let (mut a, _) = RecordStore::open(&dir);
-    let (mut b, _) = RecordStore::open(&dir);
+    let dir = common::temp_dir("persist-records-two-windows");
+    let (mut a, _) = RecordStore::open(dir.path());
+    let (mut b, _) = RecordStore::open(dir.path());
     a.update(|r| r.record_vs_computer("ann", GameKey::Reversi, LevelKey::Easy, GameResult::Win))
         .unwrap();
     // `b` still has the empty records in memory; its update must start from the file.
     b.update(|r| r.record_vs_computer("bob", GameKey::Reversi, LevelKey::Easy, GameResult::Loss))
         .unwrap();
-    let (c, _) = RecordStore::open(&dir);
+    let (c, _) = RecordStore::open(dir.path());
     let r = c.records();
     assert_eq!(
         r.profile("ann")
@@ -291,7 +286,7 @@ fn two_stores_do_not_lose_each_others_results() {
     let threads: Vec<_> = ["x", "y"]
         .into_iter()
         .map(|name| {
-            let dir = dir.clone();
+            let dir = dir.path().to_path_buf();
             std::thread::spawn(move || {
                 let (mut s, _) = RecordStore::open(&dir);
                 for _ in 0..25 {
@@ -308,7 +303,7 @@ fn two_stores_do_not_lose_each_others_results() {
     for th in threads {
         th.join().unwrap();
     }
-    let (c, problem) = RecordStore::open(&dir);
+    let (c, problem) = RecordStore::open(dir.path());
     assert!(problem.is_none());
     let r = c.records();
     assert_eq!(
@@ -324,11 +319,11 @@ fn two_stores_do_not_lose_each_others_results() {
         t(0, 0, 50)
     );
     assert_eq!(
-        files_in(&dir),
+        files_in(dir.path()),
         ["records.json"],
         "no lock or temp file left behind"
     );
-    fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 /// Holds the records lock of `dir` the way another window does: an OS lock on
@@ -347,12 +342,12 @@ fn hold_lock(dir: &Path) -> fs::File {
 
 #[test]
 fn update_waits_for_a_held_lock_and_ignores_a_left_over_lock_file() {
-    let dir = temp_dir("lock");
-    let lock = dir.join("records.json.lock");
-    let (mut store, _) = RecordStore::open(&dir);
+    let dir = common::temp_dir("persist-records-lock");
+    let lock = dir.path().join("records.json.lock");
+    let (mut store, _) = RecordStore::open(dir.path());
 
     // Held by another window that releases it after 300 ms.
-    let held = hold_lock(&dir);
+    let held = hold_lock(dir.path());
     let releaser = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(300));
         held.unlock().unwrap();
@@ -376,19 +371,19 @@ fn update_waits_for_a_held_lock_and_ignores_a_left_over_lock_file() {
     store.update(|r| r.create_profile("cy").map(drop)).unwrap();
     assert!(!lock.exists());
     assert_eq!(
-        RecordStore::open(&dir).0.records().profile_names(),
+        RecordStore::open(dir.path()).0.records().profile_names(),
         ["ann", "bob", "cy"]
     );
-    fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 #[test]
 fn update_gives_up_on_a_lock_held_too_long_after_a_bounded_wait() {
-    let dir = temp_dir("lock-held");
-    let (mut store, _) = RecordStore::open(&dir);
+    let dir = common::temp_dir("persist-records-lock-held");
+    let (mut store, _) = RecordStore::open(dir.path());
     store.update(|r| r.create_profile("ann").map(drop)).unwrap();
-    let before = fs::read(dir.join("records.json")).unwrap();
-    let held = hold_lock(&dir);
+    let before = fs::read(dir.path().join("records.json")).unwrap();
+    let held = hold_lock(dir.path());
     let err = store
         .update(|r| r.create_profile("bob").map(drop))
         .unwrap_err();
@@ -397,10 +392,10 @@ fn update_gives_up_on_a_lock_held_too_long_after_a_bounded_wait() {
         err.to_string().contains("locked by another window"),
         "{err}"
     );
-    assert_eq!(fs::read(dir.join("records.json")).unwrap(), before);
+    assert_eq!(fs::read(dir.path().join("records.json")).unwrap(), before);
     drop(held);
     store.update(|r| r.create_profile("bob").map(drop)).unwrap();
-    fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 /// Runs `store.update` on another thread and returns its result and duration, failing the
@@ -420,11 +415,11 @@ fn update_with_timeout(dir: &Path, name: &'static str) -> (Result<(), SaveError>
 
 #[test]
 fn a_lock_path_that_is_a_directory_is_an_error_not_a_hang() {
-    let dir = temp_dir("lock-dir");
-    let lock = dir.join("records.json.lock");
+    let dir = common::temp_dir("persist-records-lock-dir");
+    let lock = dir.path().join("records.json.lock");
     fs::create_dir(&lock).unwrap();
     // A fresh one: the old lock-file scheme waited 15 s for it.
-    let (out, took) = update_with_timeout(&dir, "ann");
+    let (out, took) = update_with_timeout(dir.path(), "ann");
     let err = out.unwrap_err();
     assert!(matches!(err, SaveError::Io { .. }), "{err:?}");
     assert!(err.to_string().contains("records.json.lock"), "{err}");
@@ -434,24 +429,28 @@ fn a_lock_path_that_is_a_directory_is_an_error_not_a_hang() {
         .unwrap()
         .set_modified(SystemTime::now() - Duration::from_secs(3600))
         .unwrap();
-    let (out, took) = update_with_timeout(&dir, "ann");
+    let (out, took) = update_with_timeout(dir.path(), "ann");
     assert!(matches!(out, Err(SaveError::Io { .. })), "{out:?}");
     assert!(took < Duration::from_secs(1), "{took:?}");
     assert!(lock.is_dir(), "left as it was");
-    assert!(!dir.join("records.json").exists());
-    fs::remove_dir_all(&dir).unwrap();
+    assert!(!dir.path().join("records.json").exists());
+    dir.close().unwrap();
 }
 
 #[test]
 fn a_held_lock_is_never_broken_even_when_its_file_looks_old() {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{Arc, Barrier};
-    let dir = temp_dir("lock-race");
-    let lock = dir.join("records.json.lock");
+    let dir = common::temp_dir("persist-records-lock-race");
+    let lock = dir.path().join("records.json.lock");
     let b_inside = Arc::new(AtomicBool::new(false));
     let go = Arc::new(Barrier::new(2));
     let b = {
-        let (dir, b_inside, go) = (dir.clone(), Arc::clone(&b_inside), Arc::clone(&go));
+        let (dir, b_inside, go) = (
+            dir.path().to_path_buf(),
+            Arc::clone(&b_inside),
+            Arc::clone(&go),
+        );
         std::thread::spawn(move || {
             let (mut store, _) = RecordStore::open(&dir);
             go.wait();
@@ -461,7 +460,7 @@ fn a_held_lock_is_never_broken_even_when_its_file_looks_old() {
             })
         })
     };
-    let (mut a, _) = RecordStore::open(&dir);
+    let (mut a, _) = RecordStore::open(dir.path());
     let mut both_inside = false;
     a.update(|r| {
         // While A holds the lock its file gets an old time (a clock change, a network file
@@ -481,21 +480,21 @@ fn a_held_lock_is_never_broken_even_when_its_file_looks_old() {
     b.join().unwrap().unwrap();
     assert!(!both_inside, "two windows held the records lock at once");
     assert_eq!(
-        RecordStore::open(&dir).0.records().profile_names(),
+        RecordStore::open(dir.path()).0.records().profile_names(),
         ["ann", "bob"]
     );
-    assert_eq!(files_in(&dir), ["records.json"]);
-    fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(files_in(dir.path()), ["records.json"]);
+    dir.close().unwrap();
 }
 
 #[test]
 fn crash_before_rename_keeps_the_old_file() {
-    let dir = temp_dir("crash");
-    let (mut store, _) = RecordStore::open(&dir);
+    let dir = common::temp_dir("persist-records-crash");
+    let (mut store, _) = RecordStore::open(dir.path());
     store
         .update(|r| r.record_vs_computer("ann", GameKey::Reversi, LevelKey::Hard, GameResult::Win))
         .unwrap();
-    let path = dir.join("records.json");
+    let path = dir.path().join("records.json");
     let old_bytes = fs::read(&path).unwrap();
     let old = store.records().clone();
 
@@ -505,24 +504,24 @@ fn crash_before_rename_keeps_the_old_file() {
         .record_vs_computer("ann", GameKey::Reversi, LevelKey::Hard, GameResult::Win)
         .unwrap();
     let tmp = atomic::write_temp(&path, newer.to_json().as_bytes()).unwrap();
-    assert!(tmp.exists() && tmp.parent() == Some(dir.as_path()));
+    assert!(tmp.exists() && tmp.parent() == Some(dir.path()));
     assert_eq!(fs::read(&path).unwrap(), old_bytes);
 
-    let (reopened, problem) = RecordStore::open(&dir);
+    let (reopened, problem) = RecordStore::open(dir.path());
     assert!(problem.is_none());
     assert_eq!(reopened.records(), &old);
     // Committing the temp file is what makes the new content visible.
     atomic::commit_temp(&tmp, &path).unwrap();
-    assert_eq!(RecordStore::open(&dir).0.records(), &newer);
-    fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(RecordStore::open(dir.path()).0.records(), &newer);
+    dir.close().unwrap();
 }
 
 /// Writes `bytes` as records.json and checks the damaged-file policy through the store.
 fn assert_records_refused(name: &str, bytes: &[u8], check: impl FnOnce(&LoadError) -> bool) {
-    let dir = temp_dir(name);
-    let path = dir.join("records.json");
+    let dir = common::temp_dir(&format!("persist-records-{name}"));
+    let path = dir.path().join("records.json");
     fs::write(&path, bytes).unwrap();
-    let (mut store, problem) = RecordStore::open(&dir);
+    let (mut store, problem) = RecordStore::open(dir.path());
     let err = problem.unwrap_or_else(|| panic!("{name}: expected an error"));
     let LoadError::Corrupt {
         path: p,
@@ -545,7 +544,7 @@ fn assert_records_refused(name: &str, bytes: &[u8], check: impl FnOnce(&LoadErro
         kept_name.starts_with("records.json.corrupt-"),
         "{kept_name}"
     );
-    assert_eq!(files_in(&dir), [kept_name.as_str()]);
+    assert_eq!(files_in(dir.path()), [kept_name.as_str()]);
     assert!(
         fs::read(kept_as).unwrap() == bytes,
         "{name}: bytes must be kept unchanged"
@@ -556,8 +555,11 @@ fn assert_records_refused(name: &str, bytes: &[u8], check: impl FnOnce(&LoadErro
         .unwrap();
     assert!(store.take_problem().is_none());
     assert!(fs::read(kept_as).unwrap() == bytes);
-    assert_eq!(files_in(&dir), ["records.json".to_string(), kept_name]);
-    fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(
+        files_in(dir.path()),
+        ["records.json".to_string(), kept_name]
+    );
+    dir.close().unwrap();
 }
 
 fn valid_records_json() -> String {
@@ -660,12 +662,12 @@ fn unknown_fields_are_ignored() {
 
 #[test]
 fn update_over_a_file_damaged_meanwhile_keeps_it_and_uses_memory() {
-    let dir = temp_dir("damaged-meanwhile");
-    let (mut store, _) = RecordStore::open(&dir);
+    let dir = common::temp_dir("persist-records-damaged-meanwhile");
+    let (mut store, _) = RecordStore::open(dir.path());
     store
         .update(|r| r.record_vs_computer("ann", GameKey::Reversi, LevelKey::Easy, GameResult::Win))
         .unwrap();
-    let path = dir.join("records.json");
+    let path = dir.path().join("records.json");
     fs::write(&path, b"{ oops").unwrap();
     store
         .update(|r| r.record_vs_computer("ann", GameKey::Reversi, LevelKey::Easy, GameResult::Win))
@@ -673,7 +675,7 @@ fn update_over_a_file_damaged_meanwhile_keeps_it_and_uses_memory() {
     let problem = store.take_problem().expect("the damaged file is reported");
     let kept = problem.kept_as().unwrap().to_path_buf();
     assert_eq!(fs::read(&kept).unwrap(), b"{ oops");
-    let (reopened, _) = RecordStore::open(&dir);
+    let (reopened, _) = RecordStore::open(dir.path());
     assert_eq!(
         reopened
             .records()
@@ -682,45 +684,51 @@ fn update_over_a_file_damaged_meanwhile_keeps_it_and_uses_memory() {
             .vs_computer(GameKey::Reversi, LevelKey::Easy),
         t(2, 0, 0)
     );
-    fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 #[test]
 fn only_one_window_owns_a_data_dir_at_a_time() {
-    let dir = temp_dir("instance");
-    let first = lock_instance(&dir).unwrap();
-    assert!(matches!(lock_instance(&dir), Err(LockError::Busy { .. })));
+    let dir = common::temp_dir("persist-records-instance");
+    let first = lock_instance(dir.path()).unwrap();
+    assert!(matches!(
+        lock_instance(dir.path()),
+        Err(LockError::Busy { .. })
+    ));
     drop(first);
-    let again = lock_instance(&dir).unwrap();
-    assert!(dir.join("instance.lock").exists());
+    let again = lock_instance(dir.path()).unwrap();
+    assert!(dir.path().join("instance.lock").exists());
     drop(again);
-    assert_eq!(files_in(&dir), Vec::<String>::new());
+    assert_eq!(files_in(dir.path()), Vec::<String>::new());
     // A directory in its place is an error, not a hang.
-    fs::create_dir(dir.join("instance.lock")).unwrap();
-    assert!(matches!(lock_instance(&dir), Err(LockError::Io { .. })));
-    fs::remove_dir_all(&dir).unwrap();
+    fs::create_dir(dir.path().join("instance.lock")).unwrap();
+    assert!(matches!(
+        lock_instance(dir.path()),
+        Err(LockError::Io { .. })
+    ));
+    dir.close().unwrap();
 }
 
 #[test]
 fn a_game_is_recorded_once_per_id_and_the_last_1000_ids_are_kept() {
-    let dir = temp_dir("record-once");
-    let (mut store, _) = RecordStore::open(&dir);
+    let dir = common::temp_dir("persist-records-record-once");
+    let (mut store, _) = RecordStore::open(dir.path());
     let win = |r: &mut Records| r.record_vs_computer("ann", RENJU, LevelKey::Hard, GameResult::Win);
     let first = GameId(0x5f3a_9c0d_12ab_34ef);
     assert_eq!(store.record_once(first, win).unwrap(), Recording::Recorded);
-    let written = fs::read(dir.join("records.json")).unwrap();
+    let written = fs::read(dir.path().join("records.json")).unwrap();
     assert!(
         String::from_utf8_lossy(&written).contains("\"5f3a9c0d12ab34ef\""),
         "the id is stored with the result"
     );
     // The same game again (a retry after a crash, another window): nothing changes, nothing
     // is written.
-    let (mut other, _) = RecordStore::open(&dir);
+    let (mut other, _) = RecordStore::open(dir.path());
     assert_eq!(
         other.record_once(first, win).unwrap(),
         Recording::AlreadyRecorded
     );
-    assert_eq!(fs::read(dir.join("records.json")).unwrap(), written);
+    assert_eq!(fs::read(dir.path().join("records.json")).unwrap(), written);
     let tally = |s: &RecordStore| {
         s.records()
             .profile("ann")
@@ -736,10 +744,15 @@ fn a_game_is_recorded_once_per_id_and_the_last_1000_ids_are_kept() {
         })
         .unwrap_err();
     assert!(matches!(err, SaveError::Record(RecordError::NameTooLong)));
-    assert!(!RecordStore::open(&dir).0.records().is_recorded(second));
+    assert!(
+        !RecordStore::open(dir.path())
+            .0
+            .records()
+            .is_recorded(second)
+    );
     assert_eq!(store.record_once(second, win).unwrap(), Recording::Recorded);
     // Bounded: the oldest ids are forgotten beyond MAX_RECORDED_GAMES.
-    let mut r = RecordStore::open(&dir).0.records().clone();
+    let mut r = RecordStore::open(dir.path()).0.records().clone();
     for n in 0..MAX_RECORDED_GAMES as u64 + 5 {
         assert_eq!(
             r.record_once(GameId(1000 + n), |r| win(r)).unwrap(),
@@ -750,7 +763,7 @@ fn a_game_is_recorded_once_per_id_and_the_last_1000_ids_are_kept() {
     assert!(!r.is_recorded(first));
     assert!(r.is_recorded(GameId(1000 + MAX_RECORDED_GAMES as u64 + 4)));
     assert_eq!(Records::from_json(r.to_json().as_bytes()).unwrap(), r);
-    fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 #[test]
@@ -778,8 +791,8 @@ fn records_without_game_ids_still_load_and_bad_ids_are_refused() {
 #[test]
 #[cfg(unix)] // symbolic links
 fn a_symlinked_records_file_is_written_through_not_replaced() {
-    let root = temp_dir("symlink");
-    let (data, elsewhere) = (root.join("data"), root.join("elsewhere"));
+    let root = common::temp_dir("persist-records-symlink");
+    let (data, elsewhere) = (root.path().join("data"), root.path().join("elsewhere"));
     fs::create_dir_all(&data).unwrap();
     fs::create_dir_all(&elsewhere).unwrap();
     let target = elsewhere.join("records.json");
@@ -802,19 +815,19 @@ fn a_symlinked_records_file_is_written_through_not_replaced() {
     assert_eq!(through.profile_names(), ["ann", "bob", "cy"]);
     assert_eq!(files_in(&elsewhere), ["records.json"]);
     assert_eq!(files_in(&data), ["records.json"]);
-    fs::remove_dir_all(&root).unwrap();
+    root.close().unwrap();
 }
 
 #[test]
 fn unknown_fields_survive_a_rewrite() {
-    let dir = temp_dir("unknown-kept");
+    let dir = common::temp_dir("persist-records-unknown-kept");
     let json = r#"{
         "version": 1, "written_by": "a future minor release", "achievements": { "ann": [1, 2] },
         "profiles": [ { "name": "ann", "colour": "blue",
             "vs_computer": { "reversi": { "easy": { "wins": 2, "losses": 1, "draws": 0 } } } } ]
     }"#;
-    fs::write(dir.join("records.json"), json).unwrap();
-    let (mut store, problem) = RecordStore::open(&dir);
+    fs::write(dir.path().join("records.json"), json).unwrap();
+    let (mut store, problem) = RecordStore::open(dir.path());
     assert!(problem.is_none());
     store
         .update(|r| r.record_vs_computer("ann", GameKey::Reversi, LevelKey::Easy, GameResult::Win))
@@ -823,7 +836,7 @@ fn unknown_fields_survive_a_rewrite() {
         .update(|r| r.record_vs_computer("bob", GameKey::Reversi, LevelKey::Easy, GameResult::Win))
         .unwrap();
     let doc: serde_json::Value =
-        serde_json::from_slice(&fs::read(dir.join("records.json")).unwrap()).unwrap();
+        serde_json::from_slice(&fs::read(dir.path().join("records.json")).unwrap()).unwrap();
     assert_eq!(doc["written_by"], "a future minor release");
     assert_eq!(doc["achievements"]["ann"][1], 2);
     assert_eq!(doc["profiles"][0]["name"], "ann");
@@ -833,7 +846,7 @@ fn unknown_fields_survive_a_rewrite() {
         3
     );
     assert_eq!(doc["profiles"][1]["name"], "bob");
-    fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 /// A clock that only moves when the waiter sleeps, and counts the sleeps.
@@ -856,9 +869,9 @@ impl WaitClock for FakeClock {
 
 #[test]
 fn a_held_lock_is_waited_for_exactly_the_bounded_wait_then_refused() {
-    let dir = temp_dir("lock-clock");
-    let held = hold_lock(&dir);
-    let path = dir.join("records.json.lock");
+    let dir = common::temp_dir("persist-records-lock-clock");
+    let held = hold_lock(dir.path());
+    let path = dir.path().join("records.json.lock");
     let mut clock = FakeClock::default();
     let err = FileLock::acquire_by(&path, LOCK_WAIT, &mut clock).unwrap_err();
     assert!(matches!(err, LockError::Busy { .. }), "{err:?}");
@@ -874,7 +887,7 @@ fn a_held_lock_is_waited_for_exactly_the_bounded_wait_then_refused() {
     let mut clock = FakeClock::default();
     assert!(FileLock::acquire_by(&path, LOCK_WAIT, &mut clock).is_ok());
     assert!(clock.sleeps.is_empty(), "a free lock is taken at once");
-    fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 #[test]

@@ -3,7 +3,6 @@
 mod common;
 
 use std::fs;
-use std::path::PathBuf;
 
 use common::files_in;
 use rand::rngs::StdRng;
@@ -19,11 +18,6 @@ use reversi_gomoku::persist::{
 };
 use reversi_gomoku::reversi;
 use reversi_gomoku::session::PlayerKind;
-
-/// A fresh, empty directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    common::temp_dir("persist-savegame", name)
-}
 
 fn meta() -> GameMeta {
     GameMeta {
@@ -86,8 +80,8 @@ fn same_game(a: &SavedGame, b: &SavedGame) {
 
 #[test]
 fn reversi_save_load_round_trip() {
-    let dir = temp_dir("reversi-rt");
-    let path = dir.join("game.json");
+    let dir = common::temp_dir("persist-savegame-reversi-rt");
+    let path = dir.path().join("game.json");
     let game = reversi_game("f5d6c3d3c4f4f6f3e6e7");
     assert_eq!(game.result, None);
     game.save(&path).unwrap();
@@ -111,7 +105,7 @@ fn reversi_save_load_round_trip() {
     let session = loaded.to_reversi_session().unwrap();
     assert_eq!(*session.position(), direct);
     assert_eq!(session.players, meta().players);
-    fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 /// A finished random game containing at least one pass.
@@ -135,7 +129,7 @@ fn finished_reversi_game_with_pass() -> Vec<reversi::Move> {
 
 #[test]
 fn finished_reversi_game_with_passes_round_trips() {
-    let dir = temp_dir("reversi-full");
+    let dir = common::temp_dir("persist-savegame-reversi-full");
     let moves = finished_reversi_game_with_pass();
     let game = SavedGame::from_reversi(meta(), moves.iter().map(|&m| (m, 5))).unwrap();
     let mut pos = reversi::Position::new();
@@ -151,8 +145,8 @@ fn finished_reversi_game_with_passes_round_trips() {
         gomoku: None,
         locked: false,
     };
-    save_current(&dir, &current).unwrap();
-    let loaded = load_current(&dir).unwrap().unwrap().reversi.unwrap();
+    save_current(dir.path(), &current).unwrap();
+    let loaded = load_current(dir.path()).unwrap().unwrap().reversi.unwrap();
     same_game(&game, &loaded);
     assert_eq!(*loaded.to_reversi_session().unwrap().position(), pos);
 
@@ -166,13 +160,13 @@ fn finished_reversi_game_with_passes_round_trips() {
     let texts = |g: &SavedGame| g.moves.iter().map(|m| m.mv.clone()).collect::<Vec<_>>();
     assert_eq!(texts(&imported), texts(&game));
     assert_eq!(imported.result, game.result);
-    fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 #[test]
 fn gomoku_save_load_round_trip() {
-    let dir = temp_dir("gomoku-rt");
-    let path = dir.join("g.json");
+    let dir = common::temp_dir("persist-savegame-gomoku-rt");
+    let path = dir.path().join("g.json");
     for (list, size, rule, winner) in [
         (&BLACK_FIVE[..], 15, Rule::Renju, Side::Black),
         (&BLACK_FIVE[..], 13, Rule::Freestyle, Side::Black),
@@ -207,7 +201,7 @@ fn gomoku_save_load_round_trip() {
         assert_eq!(positions.last().unwrap().history(), direct.history());
         assert!(loaded.to_reversi_session().is_err());
     }
-    fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 #[test]
@@ -343,11 +337,11 @@ fn endings_off_the_board_need_an_unfinished_game_and_a_clock_needs_one_time_per_
 
 #[test]
 fn saving_an_invalid_game_writes_nothing() {
-    let dir = temp_dir("save-invalid");
+    let dir = common::temp_dir("persist-savegame-save-invalid");
     let mut game = reversi_game("f5d6");
     game.moves[1].mv = "a1".into();
     let err = save_current(
-        &dir,
+        dir.path(),
         &CurrentGames {
             reversi: Some(game),
             gomoku: None,
@@ -359,17 +353,18 @@ fn saving_an_invalid_game_writes_nothing() {
         matches!(err, SaveError::Invalid(LoadError::Invalid { .. })),
         "{err}"
     );
-    assert!(files_in(&dir).is_empty());
+    assert!(files_in(dir.path()).is_empty());
     let mut bad_depth = reversi_game("f5");
     bad_depth.levels.white.depth = 0;
-    assert!(bad_depth.save(&dir.join("x.json")).is_err());
-    assert!(files_in(&dir).is_empty());
-    fs::remove_dir_all(&dir).unwrap();
+    assert!(bad_depth.save(&dir.path().join("x.json")).is_err());
+    assert!(files_in(dir.path()).is_empty());
+    dir.close().unwrap();
 }
 
 #[test]
 fn autosave_lifecycle() {
-    let dir = temp_dir("autosave").join("nested");
+    let root = common::temp_dir("persist-savegame-autosave");
+    let dir = root.path().join("nested");
     assert!(load_current(&dir).unwrap().is_none());
     let g1 = reversi_game("f5d6c3");
     let mut current = CurrentGames {
@@ -408,17 +403,17 @@ fn autosave_lifecycle() {
         SavedGame::load(&dir.join("missing.json")),
         Err(LoadError::Io { .. })
     ));
-    fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+    root.close().unwrap();
 }
 
 /// Writes `bytes` as the autosave, loads it, and checks the damaged-file policy: an error
 /// naming the file, the bytes preserved under `.corrupt-*`, nothing else written. Then
 /// `check` is given the problem found.
 fn assert_autosave_refused(name: &str, bytes: &[u8], check: impl FnOnce(&LoadError) -> bool) {
-    let dir = temp_dir(name);
-    let path = dir.join("current-game.json");
+    let dir = common::temp_dir(&format!("persist-savegame-{name}"));
+    let path = dir.path().join("current-game.json");
     fs::write(&path, bytes).unwrap();
-    let err = load_current(&dir).unwrap_err();
+    let err = load_current(dir.path()).unwrap_err();
     let LoadError::Corrupt {
         path: p,
         kept_as,
@@ -438,7 +433,7 @@ fn assert_autosave_refused(name: &str, bytes: &[u8], check: impl FnOnce(&LoadErr
         kept_name.starts_with("current-game.json.corrupt-"),
         "{kept_name}"
     );
-    assert_eq!(files_in(&dir), [kept_name.as_str()]);
+    assert_eq!(files_in(dir.path()), [kept_name.as_str()]);
     assert!(
         fs::read(kept_as).unwrap() == bytes,
         "{name}: bytes must be kept unchanged"
@@ -454,10 +449,10 @@ fn assert_autosave_refused(name: &str, bytes: &[u8], check: impl FnOnce(&LoadErr
         gomoku: None,
         locked: false,
     };
-    save_current(&dir, &fresh).unwrap();
-    assert!(load_current(&dir).unwrap().is_some());
+    save_current(dir.path(), &fresh).unwrap();
+    assert!(load_current(dir.path()).unwrap().is_some());
     assert!(fs::read(kept_as).unwrap() == bytes);
-    fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 /// `game` as the autosave document, without validating it.

@@ -4,7 +4,6 @@
 mod common;
 
 use std::fs;
-use std::path::PathBuf;
 
 use common::files_in;
 use reversi_gomoku::core::{ByGame, MAX_THREADS};
@@ -12,11 +11,6 @@ use reversi_gomoku::persist::{
     AnimationSpeed, BoardDisplay, BoardStyle, BookSettings, LoadError, SaveError, Settings,
     ThemeChoice,
 };
-
-/// A fresh, empty directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    common::temp_dir("persist-settings", name)
-}
 
 /// Whether a refused file was refused for the expected reason.
 type Check = fn(&LoadError) -> bool;
@@ -31,33 +25,33 @@ fn named(profile: &str, white: Option<&str>) -> Settings {
 
 #[test]
 fn settings_round_trip_and_keep_unknown_fields() {
-    let dir = temp_dir("round-trip");
-    assert_eq!(Settings::load(&dir).unwrap(), None);
+    let dir = common::temp_dir("persist-settings-round-trip");
+    assert_eq!(Settings::load(dir.path()).unwrap(), None);
     let s = named("Ann", Some("Bob"));
-    assert!(s.save(&dir).unwrap().is_none());
-    assert_eq!(Settings::load(&dir).unwrap(), Some(s));
-    assert_eq!(files_in(&dir), ["settings.json"]);
+    assert!(s.save(dir.path()).unwrap().is_none());
+    assert_eq!(Settings::load(dir.path()).unwrap(), Some(s));
+    assert_eq!(files_in(dir.path()), ["settings.json"]);
 
     fs::write(
-        dir.join("settings.json"),
+        dir.path().join("settings.json"),
         r#"{"version": 1, "profile": "Ann", "sound": "loud", "window": {"w": 800}}"#,
     )
     .unwrap();
-    let mut s = Settings::load(&dir).unwrap().unwrap();
+    let mut s = Settings::load(dir.path()).unwrap().unwrap();
     s.white_profile = Some("Cy".to_string());
-    s.save(&dir).unwrap();
+    s.save(dir.path()).unwrap();
     let doc: serde_json::Value =
-        serde_json::from_slice(&fs::read(dir.join("settings.json")).unwrap()).unwrap();
+        serde_json::from_slice(&fs::read(dir.path().join("settings.json")).unwrap()).unwrap();
     assert_eq!(doc["version"], 1);
     assert_eq!(doc["sound"], "loud");
     assert_eq!(doc["window"]["w"], 800);
     assert_eq!(doc["white_profile"], "Cy");
-    fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 #[test]
 fn the_look_round_trips_and_older_files_get_the_defaults() {
-    let dir = temp_dir("look");
+    let dir = common::temp_dir("persist-settings-look");
     let s = Settings {
         theme: ThemeChoice::Dark,
         board_style: ByGame {
@@ -68,10 +62,10 @@ fn the_look_round_trips_and_older_files_get_the_defaults() {
         animation: AnimationSpeed::Fast,
         ..named("Ann", None)
     };
-    s.save(&dir).unwrap();
-    assert_eq!(Settings::load(&dir).unwrap(), Some(s));
+    s.save(dir.path()).unwrap();
+    assert_eq!(Settings::load(dir.path()).unwrap(), Some(s));
     let doc: serde_json::Value =
-        serde_json::from_slice(&fs::read(dir.join("settings.json")).unwrap()).unwrap();
+        serde_json::from_slice(&fs::read(dir.path().join("settings.json")).unwrap()).unwrap();
     assert_eq!(doc["theme"], "dark");
     assert_eq!(doc["board_style"]["reversi"], "plain");
     assert_eq!(doc["board_style"]["gomoku"], "classic");
@@ -80,22 +74,22 @@ fn the_look_round_trips_and_older_files_get_the_defaults() {
 
     // A file from before the look was remembered.
     fs::write(
-        dir.join("settings.json"),
+        dir.path().join("settings.json"),
         r#"{"version": 1, "profile": "Ann"}"#,
     )
     .unwrap();
-    let old = Settings::load(&dir).unwrap().unwrap();
+    let old = Settings::load(dir.path()).unwrap().unwrap();
     assert_eq!(old, named("Ann", None));
     assert_eq!(old.theme, ThemeChoice::System);
     assert_eq!(old.board_style.reversi, BoardStyle::Classic);
     assert_eq!(old.zoom, 1.0);
     assert_eq!(old.animation, AnimationSpeed::Normal);
-    fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 #[test]
 fn the_board_display_and_the_look_round_trip_together() {
-    let dir = temp_dir("display-and-look");
+    let dir = common::temp_dir("persist-settings-display-and-look");
     let numbers = BoardDisplay {
         coordinates: false,
         move_numbers: true,
@@ -115,21 +109,21 @@ fn the_board_display_and_the_look_round_trip_together() {
         animation: AnimationSpeed::Off,
         ..named("Ann", None)
     };
-    s.save(&dir).unwrap();
-    assert_eq!(Settings::load(&dir).unwrap(), Some(s));
+    s.save(dir.path()).unwrap();
+    assert_eq!(Settings::load(dir.path()).unwrap(), Some(s));
     let doc: serde_json::Value =
-        serde_json::from_slice(&fs::read(dir.join("settings.json")).unwrap()).unwrap();
+        serde_json::from_slice(&fs::read(dir.path().join("settings.json")).unwrap()).unwrap();
     assert_eq!(doc["board_display"]["gomoku"]["move_numbers"], true);
     assert_eq!(doc["board_style"]["gomoku"], "plain");
     assert_eq!(doc["theme"], "light");
 
     // Either part alone leaves the other at its defaults.
     fs::write(
-        dir.join("settings.json"),
+        dir.path().join("settings.json"),
         r#"{"version": 1, "board_display": {"reversi": {}, "gomoku": {"move_numbers": true}}}"#,
     )
     .unwrap();
-    let only_display = Settings::load(&dir).unwrap().unwrap();
+    let only_display = Settings::load(dir.path()).unwrap().unwrap();
     assert!(only_display.board_display.gomoku.move_numbers);
     assert!(
         only_display.board_display.gomoku.coordinates,
@@ -137,11 +131,15 @@ fn the_board_display_and_the_look_round_trip_together() {
     );
     assert_eq!(only_display.board_style, ByGame::default());
     assert_eq!(only_display.zoom, 1.0);
-    fs::write(dir.join("settings.json"), r#"{"version": 1, "zoom": 2.5}"#).unwrap();
-    let only_look = Settings::load(&dir).unwrap().unwrap();
+    fs::write(
+        dir.path().join("settings.json"),
+        r#"{"version": 1, "zoom": 2.5}"#,
+    )
+    .unwrap();
+    let only_look = Settings::load(dir.path()).unwrap().unwrap();
     assert_eq!(only_look.zoom, 2.5);
     assert_eq!(only_look.board_display, ByGame::default());
-    fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 #[test]
@@ -194,40 +192,51 @@ fn bad_settings_are_refused_and_set_aside() {
         ),
     ];
     for (name, text, check) in cases {
-        let dir = temp_dir(name);
-        fs::write(dir.join("settings.json"), text).unwrap();
-        let err = Settings::load(&dir).unwrap_err();
+        let dir = common::temp_dir(&format!("persist-settings-{name}"));
+        fs::write(dir.path().join("settings.json"), text).unwrap();
+        let err = Settings::load(dir.path()).unwrap_err();
         assert!(check(err.problem()), "{name}: {err:?}");
         let kept = err.kept_as().expect("moved aside").to_path_buf();
         assert_eq!(fs::read_to_string(&kept).unwrap(), text, "{name}");
-        assert!(!dir.join("settings.json").exists());
+        assert!(!dir.path().join("settings.json").exists());
         // Saving afterwards writes a new file and leaves the damaged one alone.
-        named("Ann", None).save(&dir).unwrap();
+        named("Ann", None).save(dir.path()).unwrap();
         assert_eq!(fs::read_to_string(&kept).unwrap(), text, "{name}");
-        assert_eq!(files_in(&dir).len(), 2, "{name}");
-        fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(files_in(dir.path()).len(), 2, "{name}");
+        dir.close().unwrap();
     }
 }
 
 #[test]
 fn saving_moves_a_damaged_file_aside_first_and_refuses_bad_names() {
-    let dir = temp_dir("save-over-damaged");
-    fs::write(dir.join("settings.json"), "{ oops").unwrap();
-    let problem = named("Ann", None).save(&dir).unwrap().expect("reported");
+    let dir = common::temp_dir("persist-settings-save-over-damaged");
+    fs::write(dir.path().join("settings.json"), "{ oops").unwrap();
+    let problem = named("Ann", None)
+        .save(dir.path())
+        .unwrap()
+        .expect("reported");
     let kept = problem.kept_as().unwrap().to_path_buf();
     assert_eq!(fs::read(&kept).unwrap(), b"{ oops");
     assert_eq!(
-        Settings::load(&dir).unwrap().unwrap().profile.as_deref(),
+        Settings::load(dir.path())
+            .unwrap()
+            .unwrap()
+            .profile
+            .as_deref(),
         Some("Ann")
     );
-    let err = named(&"x".repeat(41), None).save(&dir).unwrap_err();
+    let err = named(&"x".repeat(41), None).save(dir.path()).unwrap_err();
     assert!(matches!(err, SaveError::Invalid(_)), "{err:?}");
     assert_eq!(
-        Settings::load(&dir).unwrap().unwrap().profile.as_deref(),
+        Settings::load(dir.path())
+            .unwrap()
+            .unwrap()
+            .profile
+            .as_deref(),
         Some("Ann"),
         "nothing written"
     );
-    fs::remove_dir_all(&dir).unwrap();
+    dir.close().unwrap();
 }
 
 #[test]

@@ -2,6 +2,8 @@
 //! passes not written) move by move and checks each recorded final count. The file's counts turn out to be plain disc counts
 //! (see the comment in the test), so the empties-to-the-winner score is checked against them.
 
+mod common;
+
 use reversi_gomoku::core::Side;
 use reversi_gomoku::reversi::notation::{format_transcript, parse_transcript, replay};
 use reversi_gomoku::reversi::{Move, TranscriptError};
@@ -181,11 +183,9 @@ fn wthor_collection_decompresses_to_all_its_games() {
 /// A file named `.xz` that is not xz is refused with the file's name, not read as garbage.
 #[test]
 fn a_damaged_xz_file_is_refused_by_name() {
-    let dir = std::env::temp_dir().join(format!("rg-xz-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("games.txt.xz");
+    let dir = common::temp_dir("xz");
+    let path = dir.path().join("games.txt.xz");
     std::fs::write(&path, b"f5d6c3 not compressed at all").expect("write");
     let err = reversi_gomoku::tools::read_games_file(&path).expect_err("not xz");
     assert!(err.contains("games.txt.xz") && err.contains("xz"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }

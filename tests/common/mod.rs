@@ -2,19 +2,24 @@
 
 #![allow(dead_code)] // each test file uses a different part
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
+use tempfile::TempDir;
 
 use reversi_gomoku::app::{GameKind, ReversiGomokuApp};
 
-/// A fresh, empty directory for one test, named after the test file and `name`.
-pub fn temp_dir(prefix: &str, name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rg-{prefix}-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+/// A fresh, empty directory for one test under the system temp dir, named `rg-{name}-` and a
+/// random suffix (so that parallel tests and runs never share one). Returns its guard: the
+/// directory and everything in it are removed when the guard drops, also when the test
+/// panics, so keep it bound (`let dir = temp_dir(..)`, then `dir.path()`) for as long as
+/// anything, such as the app's writer thread or a child process, uses the directory.
+pub fn temp_dir(name: &str) -> TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("rg-{name}-"))
+        .tempdir()
+        .expect("a temp dir")
 }
 
 /// The names of the files in `dir`, sorted.
