@@ -24,8 +24,8 @@
 //!   and a threat quiescence there: while the side to move must answer an open three, its
 //!   defences (and own fours) are searched up to 4 plies deeper before evaluating.
 //!   Iterative deepening bounded by `cfg.depth` and `cfg.time_ms` (default 1000 ms): each
-//!   threat phase gets a fraction of the budget, the search stops 3 ms before the budget ends,
-//!   and a new iteration starts only in the first half of the budget.
+//!   threat phase gets a fraction of the budget, and iterations go on until 3 ms before the
+//!   budget ends (the last one cut short) unless one proves a result.
 //!
 //! Score scale in [`SearchInfo::score`] (side to move's view): evaluation units (a sum of
 //! pattern values over empty points; an open three is worth about 20–60, a four–three about
@@ -562,13 +562,6 @@ impl Clock {
         let end = self.search_deadline()?;
         self.budget.map(|b| (Instant::now() + b / divisor).min(end))
     }
-
-    /// A new iteration starts only in the first 60 % of the budget (a deeper one would mostly
-    /// be cut short; a cut-short one still refines the move, see [`iterative_deepening`]).
-    fn too_late_for_another_iteration(&self) -> bool {
-        self.budget
-            .is_some_and(|t| self.start.elapsed() * 5 > t * 3)
-    }
 }
 
 /// Hard: the threat phases first (each may settle the move), then iterative deepening over
@@ -832,7 +825,7 @@ fn root_iteration(searcher: &mut Hard<'_>, root: &[usize], depth: u32) -> Vec<(i
 }
 
 /// Iterative deepening from depth 1 to `max_depth`, reporting each completed iteration; stops
-/// at a proven result, at the deadline, or when another iteration would not fit the budget.
+/// at a proven result or at the deadline.
 fn iterative_deepening(
     searcher: &mut Hard<'_>,
     mut root: Vec<usize>,
@@ -883,7 +876,10 @@ fn iterative_deepening(
             book: false,
         };
         on_info(&info);
-        if best_score.abs() > WIN_THRESHOLD || clock.too_late_for_another_iteration() {
+        // Another iteration starts however late it is: one cut short still refines the move
+        // (see above). Starting none after 60 % of the budget, as until 2026-11-26, scored
+        // 45.7 % against this over 594 games at 200 ms a move from balanced openings (README).
+        if best_score.abs() > WIN_THRESHOLD {
             break;
         }
     }
