@@ -600,7 +600,7 @@ fn hard(
     let max_depth = cfg.depth.clamp(1, MAX_DEPTH);
     let helpers = cfg.threads.clamp(1, MAX_THREADS) - 1;
     if helpers == 0 {
-        return iterative_deepening(&mut searcher, root, max_depth, &clock, on_info);
+        return iterative_deepening(&mut searcher, root, max_depth, clock.start, on_info);
     }
     // Lazy SMP: helper threads search the same root into the shared table, each starting at
     // its own depth so that they run ahead of the main thread and fill the table for it; the
@@ -619,7 +619,7 @@ fn hard(
                 })
             })
             .collect();
-        let mut thought = iterative_deepening(&mut searcher, root, max_depth, &clock, on_info);
+        let mut thought = iterative_deepening(&mut searcher, root, max_depth, clock.start, on_info);
         done.stop();
         let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
         thought.info.nodes += helper_nodes;
@@ -824,16 +824,16 @@ fn root_iteration(searcher: &mut Hard<'_>, root: &[usize], depth: u32) -> Vec<(i
     scores
 }
 
-/// Iterative deepening from depth 1 to `max_depth`, reporting each completed iteration; stops
-/// at a proven result or at the deadline.
+/// Iterative deepening from depth 1 to `max_depth`, reporting each completed iteration (with
+/// the time since `start`, when the move began); stops at a proven result or at the searcher's
+/// deadline.
 fn iterative_deepening(
     searcher: &mut Hard<'_>,
     mut root: Vec<usize>,
     max_depth: u32,
-    clock: &Clock,
+    start: Instant,
     on_info: &mut dyn FnMut(&SearchInfo<Point>),
 ) -> Thought<Point> {
-    let start = clock.start;
     let mut best = root[0];
     let mut best_score = -INF;
     let mut info = SearchInfo::default();
