@@ -66,6 +66,14 @@ fn zobrist() -> &'static [[u64; NCELLS]; 2] {
     })
 }
 
+/// The digits a stone `st` (1 Black, 2 White) at offset `-off` along a line adds to the line
+/// keys of Black and of White: 1 for the side owning the stone, 2 (blocked) for the other.
+#[inline]
+fn key_digits(st: u8, off: i32) -> (u32, u32) {
+    let p = POW3[digit_pos(-off)];
+    if st == 1 { (p, 2 * p) } else { (2 * p, p) }
+}
+
 /// Incrementally updated board for search: cached line patterns for every empty point and
 /// both sides, kept up to date by updating only the 4 lines through each changed point.
 /// Public for benchmarks and tools; the engines use it internally.
@@ -104,12 +112,13 @@ pub struct SearchBoard {
     frames: Vec<Frame>,
 }
 
-/// One point's caches as they were before a move changed them: restoring them is what makes
-/// [`SearchBoard::undo`] cheap (recomputing them cost as much as the move itself).
+/// One empty point's pattern caches as they were before a move changed them: restoring them
+/// is what makes [`SearchBoard::undo`] cheap (recomputing them cost as much as the move
+/// itself). Line keys are not saved: a stone adds a fixed digit to each key, which undo
+/// subtracts again.
 #[derive(Clone, Copy)]
 struct Saved {
     idx: u16,
-    keys: [[u32; 4]; 2],
     pats: [[Pattern; 4]; 2],
     pcodes: [u16; 2],
     info: [CellInfo; 2],
@@ -362,9 +371,12 @@ impl SearchBoard {
         self.hash ^= zobrist()[usize::from(st - 1)][idx];
         self.empties += 1;
         self.add_near(idx, -1);
+        self.walk_lines(idx, st, |b, n, d, (d0, d1)| {
+            b.keys[n][0][d] -= d0;
+            b.keys[n][1][d] -= d1;
+        });
         for s in self.saved.drain(frame.start..) {
             let i = usize::from(s.idx);
-            self.keys[i] = s.keys;
             self.pats[i] = s.pats;
             self.pcodes[i] = s.pcodes;
             self.info[i] = s.info;
@@ -391,7 +403,6 @@ impl SearchBoard {
     fn save_point(&mut self, i: usize) {
         self.saved.push(Saved {
             idx: i as u16,
-            keys: self.keys[i],
             pats: self.pats[i],
             pcodes: self.pcodes[i],
             info: self.info[i],
@@ -428,9 +439,29 @@ impl SearchBoard {
         }
     }
 
-    /// Add the stone `st` at `idx` to the keys of every point within 5 on its 4 lines, saving
-    /// each point's caches first (for [`SearchBoard::undo`]) and refreshing the empty ones.
+    /// Add the stone `st` at `idx` to the keys of every point within 5 on its 4 lines, and
+    /// refresh the empty ones, saving the caches of each whose patterns change first (for
+    /// [`SearchBoard::undo`]).
     fn update_lines(&mut self, idx: usize, st: u8) {
+        self.walk_lines(idx, st, |b, n, d, (d0, d1)| {
+            b.keys[n][0][d] += d0;
+            b.keys[n][1][d] += d1;
+            if b.cells.cells[n] == EMPTY {
+                b.refresh_dir(n, d);
+            }
+        });
+    }
+
+    /// Call `f(self, point, direction, digits)` for every point within 5 of `idx` on its 4
+    /// lines, with the digits a stone `st` at `idx` adds to that point's direction keys of
+    /// Black and of White (see [`key_digits`]).
+    #[inline]
+    fn walk_lines(
+        &mut self,
+        idx: usize,
+        st: u8,
+        mut f: impl FnMut(&mut Self, usize, usize, (u32, u32)),
+    ) {
         for (d, &dir) in DIRS.iter().enumerate() {
             // Outwards on both sides; the padding is at least 5 wide, so the first wall ends
             // the walk on that side.
@@ -438,21 +469,10 @@ impl SearchBoard {
                 for k in 1..=5i32 {
                     let off = sign * k;
                     let n = idx.wrapping_add_signed(dir * off as isize);
-                    let c = self.cells.cells[n];
-                    if c == WALL {
+                    if self.cells.cells[n] == WALL {
                         break;
                     }
-                    let p = POW3[digit_pos(-off)];
-                    // Digit 1 for the side owning the stone, 2 (blocked) for the other.
-                    let (d0, d1) = if st == 1 { (p, 2 * p) } else { (2 * p, p) };
-                    // Each point lies on one of the 4 lines, so it is saved once per move.
-                    self.save_point(n);
-                    let key = &mut self.keys[n];
-                    key[0][d] += d0;
-                    key[1][d] += d1;
-                    if c == EMPTY {
-                        self.refresh_dir(n, d);
-                    }
+                    f(self, n, d, key_digits(st, off));
                 }
             }
         }
@@ -469,9 +489,16 @@ impl SearchBoard {
     }
 
     /// Recompute the direction-`d` patterns of the empty point `idx`, then its summaries.
+    /// Each point lies on one line through a move's stone, so it is saved at most once per
+    /// move.
     fn refresh_dir(&mut self, idx: usize, d: usize) {
-        for s in 0..2 {
-            let p = pattern::from_table(self.tables[s][self.keys[idx][s][d] as usize]);
+        let new =
+            [0, 1].map(|s| pattern::from_table(self.tables[s][self.keys[idx][s][d] as usize]));
+        if new[0] == self.pats[idx][0][d] && new[1] == self.pats[idx][1][d] {
+            return;
+        }
+        self.save_point(idx);
+        for (s, p) in new.into_iter().enumerate() {
             if p != self.pats[idx][s][d] {
                 self.pats[idx][s][d] = p;
                 self.summarize(idx, s);
