@@ -2,7 +2,8 @@
 //! line-pattern keys of its 4 lines, the resulting patterns, a threat level and a value — a
 //! Zobrist hash and a "near a stone" count. Placing a stone updates only the points within 5
 //! on the 4 lines through it (≤ 40 points), then the affected summaries; taking it back
-//! restores those points' caches, saved when it was placed.
+//! subtracts the stone from those points' line keys and restores the patterns and summaries
+//! of the points it changed, saved when it was placed.
 
 use std::sync::OnceLock;
 
