@@ -21,85 +21,12 @@ must print `MESSAGE … Eval N …` before its move, as Rapfi does. Positions wh
 lies beyond ±1500 are left out of the summary (they are decided whatever is played).
 """
 import math
-import queue
-import re
-import shlex
-import subprocess
 import sys
-import threading
-import time
 
-RULE_BITS = {"freestyle": 0, "standard": 1, "renju": 4}
-EVAL_RE = re.compile(r"Eval ([-+]?M?\d+)")
-MOVE_RE = re.compile(r"^(\d+),(\d+)$")
-MATE = 30000
+from gomocup_brain import MATE, Brain
+
+# Positions beyond this value are decided whatever is played.
 DECIDED = 1500
-
-
-def xy(move: str) -> tuple[int, int]:
-    return ord(move[0].lower()) - ord("a"), 15 - int(move[1:])
-
-
-def name(x: int, y: int) -> str:
-    return chr(ord("A") + x) + str(15 - y)
-
-
-class Brain:
-    """One Gomocup brain process, asked for a move in one position at a time."""
-
-    def __init__(self, command: str, budget: str):
-        self.command, self.budget = command, budget
-        self.lines: queue.Queue = queue.Queue()
-        self.start()
-
-    def start(self) -> None:
-        p = subprocess.Popen(shlex.split(self.command), stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        threading.Thread(target=lambda: [self.lines.put((p.pid, l)) for l in p.stdout],
-                         daemon=True).start()
-        self.proc, self.rule = p, None
-
-    def send(self, line: str) -> None:
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def ask(self, rule: str, moves: list[str]) -> tuple[str | None, int | None]:
-        """The brain's move and evaluation (None when it gave none) after `moves`."""
-        if rule != self.rule:
-            self.send(f"INFO rule {RULE_BITS[rule]}")
-            self.send("START 15")
-            if self.budget.startswith("n"):
-                self.send("INFO timeout_turn 600000")
-                self.send(f"INFO max_node {self.budget[1:]}")
-            else:
-                self.send(f"INFO timeout_turn {self.budget}")
-            self.send("INFO timeout_match 100000000")
-            self.rule = rule
-        # Rapfi may answer a BOARD sent at once after its move with "ERROR Unknown command".
-        time.sleep(0.01)
-        self.send("BOARD")
-        for i, m in enumerate(moves):
-            x, y = xy(m)
-            self.send(f"{x},{y},{1 if i % 2 == len(moves) % 2 else 2}")
-        self.send("DONE")
-        ev = None
-        while True:
-            try:
-                pid, out = self.lines.get(timeout=120)
-            except queue.Empty:
-                self.proc.kill()
-                self.start()
-                return None, None
-            if pid != self.proc.pid:
-                continue
-            out = out.strip()
-            if m := EVAL_RE.search(out):
-                t = m.group(1)
-                ev = int(t) if "M" not in t else (-MATE if t.startswith("-") else MATE)
-            if m := MOVE_RE.match(out):
-                return name(int(m.group(1)), int(m.group(2))), ev
-            if out.startswith("ERROR"):
-                return None, None
 
 
 def value_of(valuer: Brain, rule: str, moves: list[str], move: str) -> int | None:
