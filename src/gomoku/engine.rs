@@ -25,7 +25,9 @@
 //!   defences (and own fours) are searched up to 4 plies deeper before evaluating.
 //!   Iterative deepening bounded by `cfg.depth` and `cfg.time_ms` (default 1000 ms): each
 //!   threat phase gets a fraction of the budget, and iterations go on until 3 ms before the
-//!   budget ends (the last one cut short) unless one proves a result.
+//!   budget ends (the last one cut short) unless one proves a result. From depth 2 on, each
+//!   iteration's best move is checked for an opponent VCT after it (8 threats, 60 000 nodes,
+//!   at most 15 % of the budget in all); a move found lost is dropped from the root.
 //!
 //! Score scale in [`SearchInfo::score`] (side to move's view): evaluation units (a sum of
 //! pattern values over empty points; an open three is worth about 20–60, a four–three about
@@ -70,6 +72,12 @@ const OPP_VCT_DEPTH: u32 = 4;
 const OPP_VCT_NODES: u64 = 40_000;
 /// Root moves re-checked against the opponent's VCT.
 const OPP_VCT_CHECKS: usize = 30;
+/// Node budget of each check of a best move against the opponent's VCT ([`VctGuard`]).
+const GUARD_VCT_NODES: u64 = 60_000;
+/// Threat moves (threes and fours) of those checks.
+const GUARD_VCT_DEPTH: u32 = 8;
+/// Share of the move's time budget, in percent, that those checks may take together.
+const GUARD_SHARE_PERCENT: u32 = 15;
 /// Attacker moves allowed to the VCF searches before the main search.
 const ROOT_VCF_MOVES: u32 = 120;
 
@@ -600,7 +608,7 @@ fn hard(
     let max_depth = cfg.depth.clamp(1, MAX_DEPTH);
     let helpers = cfg.threads.clamp(1, MAX_THREADS) - 1;
     if helpers == 0 {
-        return iterative_deepening(&mut searcher, root, max_depth, clock.start, on_info);
+        return iterative_deepening(&mut searcher, root, max_depth, &clock, on_info);
     }
     // Lazy SMP: helper threads search the same root into the shared table, each starting at
     // its own depth so that they run ahead of the main thread and fill the table for it; the
@@ -619,7 +627,7 @@ fn hard(
                 })
             })
             .collect();
-        let mut thought = iterative_deepening(&mut searcher, root, max_depth, clock.start, on_info);
+        let mut thought = iterative_deepening(&mut searcher, root, max_depth, &clock, on_info);
         done.stop();
         let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
         thought.info.nodes += helper_nodes;
@@ -825,18 +833,21 @@ fn root_iteration(searcher: &mut Hard<'_>, root: &[usize], depth: u32) -> Vec<(i
 }
 
 /// Iterative deepening from depth 1 to `max_depth`, reporting each completed iteration (with
-/// the time since `start`, when the move began); stops at a proven result or at the searcher's
-/// deadline.
+/// the time since `clock.start`, when the move began); from depth 2 on, the best move is
+/// checked by a [`VctGuard`] drawing on `clock.budget`. Stops at a proven result or at the
+/// searcher's deadline.
 fn iterative_deepening(
     searcher: &mut Hard<'_>,
     mut root: Vec<usize>,
     max_depth: u32,
-    start: Instant,
+    clock: &Clock,
     on_info: &mut dyn FnMut(&SearchInfo<Point>),
 ) -> Thought<Point> {
     let mut best = root[0];
     let mut best_score = -INF;
     let mut info = SearchInfo::default();
+    let start = clock.start;
+    let mut guard = VctGuard::new(clock.budget);
     for depth in 1..=max_depth {
         // A stop raised (or the deadline passed) since the last iteration ends the search.
         searcher.check_time();
@@ -865,6 +876,10 @@ fn iterative_deepening(
             );
         // Order the next iteration: best first, then by this iteration's scores.
         scores.sort_by_key(|s| std::cmp::Reverse(s.0));
+        if depth >= 2 {
+            guard.drop_lost_best(searcher, &mut scores);
+            (best_score, best) = scores[0];
+        }
         root = scores.iter().map(|s| s.1).collect();
         info = SearchInfo {
             depth,
@@ -893,6 +908,68 @@ fn iterative_deepening(
     Thought {
         best: Cells::point_of(best),
         info,
+    }
+}
+
+/// Checks each iteration's best move against the opponent's VCT after it, so that Hard does
+/// not play into a forced loss that its search is too shallow to see: on the move-quality
+/// probe at 1 s a move, Hard had played into a loss Rapfi proves in 12 of 145 Freestyle
+/// positions, and our own VCT found the opponent's win after 19 of the 39 such moves of
+/// four probe runs within 300 000 nodes (README, "Guarding the best move").
+struct VctGuard {
+    /// Root moves checked and not found lost (their check may have run out of budget).
+    checked: Vec<usize>,
+    /// Time all checks of this move may take (none without a time budget: each check is
+    /// then bounded by [`GUARD_VCT_NODES`] only, so depth-limited searches stay
+    /// deterministic).
+    allowance: Option<Duration>,
+    /// Time the checks have taken so far.
+    spent: Duration,
+}
+
+impl VctGuard {
+    /// A guard for one move whose time budget is `budget`.
+    fn new(budget: Option<Duration>) -> VctGuard {
+        VctGuard {
+            checked: Vec::new(),
+            allowance: budget.map(|b| b * GUARD_SHARE_PERCENT / 100),
+            spent: Duration::ZERO,
+        }
+    }
+
+    /// Drops moves from the front of `scores` (an iteration's root scores, best first) while
+    /// the opponent has a VCT after the first one, so that the first is a move not found lost.
+    /// Never drops the last move, nor a move whose score is already a proven result; stops
+    /// when the allowance is spent.
+    fn drop_lost_best(&mut self, searcher: &mut Hard<'_>, scores: &mut Vec<(i32, usize)>) {
+        while scores.len() > 1 && scores[0].0.abs() <= WIN_THRESHOLD {
+            let m = scores[0].1;
+            if self.checked.contains(&m) {
+                return;
+            }
+            let now = Instant::now();
+            let own_end = match self.allowance {
+                Some(a) if self.spent >= a => return,
+                Some(a) => Some(now + (a - self.spent)),
+                None => None,
+            };
+            if searcher.deadline().is_some_and(|d| now >= d) {
+                return;
+            }
+            let deadline = own_end.into_iter().chain(searcher.deadline()).min();
+            let them = !searcher.b.to_move;
+            searcher.b.play(m);
+            let mut ctx = VctCtx::new(GUARD_VCT_NODES, deadline, Some(searcher.stop_flag()));
+            let lost = vct::search(&mut searcher.b, them, GUARD_VCT_DEPTH, &mut ctx).is_some();
+            searcher.b.undo();
+            self.spent += now.elapsed();
+            searcher.nodes += ctx.nodes;
+            if !lost {
+                self.checked.push(m);
+                return;
+            }
+            scores.remove(0);
+        }
     }
 }
 
@@ -945,5 +1022,84 @@ fn defend_vct(searcher: &mut Hard<'_>, root: &mut Vec<usize>, clock: &Clock, sto
             .filter(|m| good.contains(m))
             .chain(root.iter().copied().filter(|m| unchecked.contains(m)))
             .collect();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gomoku::Rule;
+
+    /// The searcher at the position after `moves` (from the empty board) under `rule`.
+    fn searcher_at<'a>(rule: Rule, moves: &str, tt: &'a Tt, stop: &'a StopFlag) -> Hard<'a> {
+        let mut pos = Position::new(15, rule).expect("15×15");
+        for m in moves.split_whitespace() {
+            pos.play(m.parse().expect("point")).expect("legal");
+        }
+        Hard::new(SearchBoard::from_position(&pos), tt, None, stop)
+    }
+
+    fn idx(p: &str) -> usize {
+        Cells::index_of(p.parse().expect("point"))
+    }
+
+    /// Positions of the move-quality probe where Hard, at 1 s a move, played into a VCT of
+    /// the opponent's (the first move), with Rapfi's move there (the second, not lost).
+    const PLAYED_INTO_A_VCT: [(Rule, &str, &str, &str); 2] = [
+        (Rule::Renju, "H8 I8 H5 J7 H9 H7 I7 J6", "J9", "J8"),
+        (
+            Rule::Freestyle,
+            "H8 H9 K9 I7 F9 G7 F7 I8 I6 F8 J7 H5 J9 I5 H6",
+            "J6",
+            "G5",
+        ),
+    ];
+
+    #[test]
+    fn the_guard_drops_a_best_move_the_opponent_wins_against_by_vct() {
+        for (rule, moves, lost, good) in PLAYED_INTO_A_VCT {
+            let (tt, stop) = (Tt::new(10), StopFlag::new());
+            let mut searcher = searcher_at(rule, moves, &tt, &stop);
+            let mut scores = vec![(40, idx(lost)), (10, idx(good)), (5, idx("A1"))];
+            VctGuard::new(None).drop_lost_best(&mut searcher, &mut scores);
+            assert_eq!(scores[0].1, idx(good), "{moves}: {lost} should be dropped");
+            assert_eq!(scores.len(), 2, "{moves}: only {lost} is dropped");
+            assert!(
+                searcher.b.history.is_empty(),
+                "the board is back at the root"
+            );
+        }
+    }
+
+    #[test]
+    fn the_guard_keeps_a_move_not_found_lost_and_never_the_last_move_or_a_proven_result() {
+        let (rule, moves, lost, good) = PLAYED_INTO_A_VCT[0];
+        let (tt, stop) = (Tt::new(10), StopFlag::new());
+        let mut searcher = searcher_at(rule, moves, &tt, &stop);
+        let mut guard = VctGuard::new(None);
+        let mut scores = vec![(10, idx(good)), (40, idx(lost))];
+        guard.drop_lost_best(&mut searcher, &mut scores);
+        assert_eq!(scores, vec![(10, idx(good)), (40, idx(lost))]);
+        // The last move stays, lost or not.
+        let mut only = vec![(40, idx(lost))];
+        guard.drop_lost_best(&mut searcher, &mut only);
+        assert_eq!(only.len(), 1);
+        // A proven win is not second-guessed.
+        let mut proven = vec![(WIN - 9, idx(lost)), (10, idx(good))];
+        guard.drop_lost_best(&mut searcher, &mut proven);
+        assert_eq!(proven[0].1, idx(lost));
+    }
+
+    #[test]
+    fn the_guard_stops_when_its_share_of_the_budget_is_spent() {
+        let (rule, moves, lost, good) = PLAYED_INTO_A_VCT[0];
+        let (tt, stop) = (Tt::new(10), StopFlag::new());
+        let mut searcher = searcher_at(rule, moves, &tt, &stop);
+        let mut guard = VctGuard::new(Some(Duration::from_millis(100)));
+        guard.spent = Duration::from_millis(15);
+        let mut scores = vec![(40, idx(lost)), (10, idx(good))];
+        guard.drop_lost_best(&mut searcher, &mut scores);
+        assert_eq!(scores[0].1, idx(lost), "no time left: nothing is checked");
+        assert_eq!(searcher.nodes, 0);
     }
 }

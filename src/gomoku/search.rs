@@ -224,6 +224,16 @@ impl<'a> Hard<'a> {
         }
     }
 
+    /// When this searcher stops (none: depth-limited only).
+    pub(super) fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// The flag that stops this searcher.
+    pub(super) fn stop_flag(&self) -> &'a StopFlag {
+        self.stop
+    }
+
     /// Raise `aborted` when the stop flag is up or the deadline has passed.
     pub(super) fn check_time(&mut self) {
         if self.stop.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d) {
