@@ -957,20 +957,35 @@ impl VctGuard {
                 return;
             }
             let deadline = own_end.into_iter().chain(searcher.deadline()).min();
-            let them = !searcher.b.to_move;
-            searcher.b.play(m);
-            let mut ctx = VctCtx::new(GUARD_VCT_NODES, deadline, Some(searcher.stop_flag()));
-            let lost = vct::search(&mut searcher.b, them, GUARD_VCT_DEPTH, &mut ctx).is_some();
-            searcher.b.undo();
+            let lost = opponent_vct_after(searcher, m, GUARD_VCT_DEPTH, GUARD_VCT_NODES, deadline);
             self.spent += now.elapsed();
-            searcher.nodes += ctx.nodes;
-            if !lost {
+            if lost != Some(true) {
                 self.checked.push(m);
                 return;
             }
             scores.remove(0);
         }
     }
+}
+
+/// Whether the opponent has a VCT (at most `threats` threat moves, `nodes` nodes, until
+/// `deadline` or the searcher's stop flag) after the side to move plays `m`: `Some(true)` when
+/// one is found, `Some(false)` when none exists within those threats, `None` when the search
+/// ran out of budget first. Its nodes count to the searcher's.
+fn opponent_vct_after(
+    searcher: &mut Hard<'_>,
+    m: usize,
+    threats: u32,
+    nodes: u64,
+    deadline: Option<Instant>,
+) -> Option<bool> {
+    let them = !searcher.b.to_move;
+    searcher.b.play(m);
+    let mut ctx = VctCtx::new(nodes, deadline, Some(searcher.stop_flag()));
+    let found = vct::search(&mut searcher.b, them, threats, &mut ctx).is_some();
+    searcher.b.undo();
+    searcher.nodes += ctx.nodes;
+    (found || !ctx.aborted).then_some(found)
 }
 
 /// The opponent's VCT (threes and fours): if it has one, keep the root moves after which it
@@ -1002,17 +1017,16 @@ fn defend_vct(searcher: &mut Hard<'_>, root: &mut Vec<usize>, clock: &Clock, sto
             unchecked.push(m);
             continue;
         }
-        searcher.b.play(m);
-        let mut c2 = VctCtx::new(OPP_VCT_NODES / 16, check_deadline, Some(stop));
-        let still = vct::search(&mut searcher.b, them, OPP_VCT_DEPTH, &mut c2);
-        searcher.b.undo();
-        searcher.nodes += c2.nodes;
-        if still.is_none() {
-            if c2.aborted {
-                unchecked.push(m);
-            } else {
-                good.push(m);
-            }
+        match opponent_vct_after(
+            searcher,
+            m,
+            OPP_VCT_DEPTH,
+            OPP_VCT_NODES / 16,
+            check_deadline,
+        ) {
+            Some(false) => good.push(m),
+            None => unchecked.push(m),
+            Some(true) => {}
         }
     }
     if !good.is_empty() {
