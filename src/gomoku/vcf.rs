@@ -42,6 +42,19 @@ impl<'a> VcfCtx<'a> {
         }
     }
 
+    /// Starts from the failures proven by earlier searches for the same attacker (see
+    /// [`VcfCtx::into_failed`]): a position without a VCF within `n` moves stays without one.
+    pub fn with_failed(mut self, failed: HashMap<u64, u32>) -> Self {
+        self.failed = failed;
+        self
+    }
+
+    /// The failures proven so far (positions by hash, with the move limit they failed at),
+    /// for a later search by the same attacker.
+    pub fn into_failed(self) -> HashMap<u64, u32> {
+        self.failed
+    }
+
     fn out_of_budget(&mut self) -> bool {
         if self.aborted {
             return true;
@@ -89,7 +102,8 @@ fn rec(
         seq.push(f);
         return true;
     }
-    if left < 2 {
+    // No four to play: no VCF (and no point scanning the board for one).
+    if left < 2 || b.count_at_least(att, level::FOUR) == 0 {
         return false;
     }
     if ctx.failed.get(&b.hash).is_some_and(|&l| l >= left) {
@@ -229,4 +243,40 @@ pub fn find_vcf_limited(
     let mut ctx = VcfCtx::new(max_nodes, None, Some(stop));
     search(&mut b, attacker, max_moves, &mut ctx)
         .map(|line| line.into_iter().map(Cells::point_of).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(black: &str, white: &str) -> SearchBoard {
+        let pts = |s: &str| -> Vec<Point> {
+            s.split_whitespace()
+                .map(|t| t.parse().expect("a point"))
+                .collect()
+        };
+        let pos = Position::with_stones(15, Rule::Freestyle, &pts(black), &pts(white), Side::Black)
+            .expect("a position");
+        SearchBoard::from_position(&pos)
+    }
+
+    #[test]
+    fn failures_carried_to_a_later_search_are_reused_and_stay_per_position() {
+        // Black's three is closed at G8: K8 makes a four, White blocks L8, and nothing follows.
+        let mut b = board("H8 I8 J8", "G8 A1 A3");
+        let mut ctx = VcfCtx::new(10_000, None, None);
+        assert!(search(&mut b, Side::Black, 8, &mut ctx).is_none());
+        assert!(!ctx.aborted, "a proven failure");
+        let first = ctx.nodes;
+        assert!(first > 1, "the four was tried");
+        let failed = ctx.into_failed();
+        let mut again = VcfCtx::new(10_000, None, None).with_failed(failed.clone());
+        assert!(search(&mut b, Side::Black, 8, &mut again).is_none());
+        assert_eq!(again.nodes, 1, "the root's failure is remembered");
+        // Another position (K8 now makes two fours) is searched afresh and won.
+        let mut won = board("H8 I8 J8 K9 K10 K11", "G8 A1 A3 A5 A7 A9");
+        let mut ctx = VcfCtx::new(10_000, None, None).with_failed(failed);
+        let line = search(&mut won, Side::Black, 8, &mut ctx).expect("a VCF");
+        assert_eq!(line[0], Cells::index_of("K8".parse().expect("a point")));
+    }
 }

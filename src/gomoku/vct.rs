@@ -50,6 +50,8 @@ pub(crate) struct VctCtx<'a> {
     pub aborted: bool,
     /// Attacker-node results: (largest depth proven to fail, smallest depth proven to win).
     cache: HashMap<u64, (u32, u32)>,
+    /// The nested VCF searches' proven failures, carried from one to the next.
+    vcf_failed: HashMap<u64, u32>,
     /// Node count at which the clock and stop flag are next polled.
     next_poll: u64,
 }
@@ -64,6 +66,7 @@ impl<'a> VctCtx<'a> {
             stop,
             aborted: false,
             cache: HashMap::new(),
+            vcf_failed: HashMap::new(),
             next_poll: 0,
         }
     }
@@ -139,17 +142,23 @@ fn threatens(b: &mut SearchBoard, att: Side) -> bool {
 /// Whether `att` would have a short VCF if it were to move (a threat the defender must
 /// answer).
 fn vcf_threat(b: &mut SearchBoard, att: Side, ctx: &mut VctCtx<'_>) -> bool {
-    if b.count_at_least(att, level::FOUR) == 0 {
-        return false;
-    }
+    b.count_at_least(att, level::FOUR) > 0 && short_vcf(b, att, ctx).is_some()
+}
+
+/// A VCF of at most [`NODE_VCF_MOVES`] moves for `att` within [`NODE_VCF_NODES`] nodes (fewer
+/// when the VCT's own budget is nearly spent), reusing the failures proven by the run's
+/// earlier VCF searches.
+fn short_vcf(b: &mut SearchBoard, att: Side, ctx: &mut VctCtx<'_>) -> Option<Vec<usize>> {
     let mut vctx = VcfCtx::new(
         NODE_VCF_NODES.min(ctx.max_nodes.saturating_sub(ctx.nodes)),
         ctx.deadline,
         ctx.stop,
-    );
-    let found = vcf::search(b, att, NODE_VCF_MOVES, &mut vctx).is_some();
+    )
+    .with_failed(std::mem::take(&mut ctx.vcf_failed));
+    let line = vcf::search(b, att, NODE_VCF_MOVES, &mut vctx);
     ctx.nodes += vctx.nodes;
-    found
+    ctx.vcf_failed = vctx.into_failed();
+    line
 }
 
 fn cache_key(b: &SearchBoard, att: Side) -> u64 {
@@ -197,7 +206,8 @@ fn att_node(
         return won;
     }
     let key = cache_key(b, att);
-    if let Some(&(fail, win)) = ctx.cache.get(&key) {
+    let cached = ctx.cache.get(&key).copied();
+    if let Some((fail, win)) = cached {
         if win <= depth {
             // Proven before (the rest of the line is not stored).
             return true;
@@ -206,20 +216,15 @@ fn att_node(
             return false;
         }
     }
-    // A short VCF first.
+    // A short VCF first, unless this node was searched before: every entry is stored after
+    // its VCF failed (a VCF win is stored as a win at depth 0 and returned above), and the
+    // deeper iterations of `search` come back to the same nodes.
+    if cached.is_none()
+        && let Some(line) = short_vcf(b, att, ctx)
     {
-        let mut vctx = VcfCtx::new(
-            NODE_VCF_NODES.min(ctx.max_nodes.saturating_sub(ctx.nodes)),
-            ctx.deadline,
-            ctx.stop,
-        );
-        let line = vcf::search(b, att, NODE_VCF_MOVES, &mut vctx);
-        ctx.nodes += vctx.nodes;
-        if let Some(line) = line {
-            pv.extend(line);
-            store(ctx, key, None, Some(0));
-            return true;
-        }
+        pv.extend(line);
+        store(ctx, key, None, Some(0));
+        return true;
     }
     if depth == 0 {
         store(ctx, key, Some(0), None);
