@@ -1,6 +1,6 @@
 //! Gomoku benchmarks (criterion, small samples): incremental pattern update, candidate move
 //! generation, Renju forbidden-point scan, VCF on the shared puzzles, VCT on the short VCT
-//! puzzles, Medium's move, Hard at a fixed depth.
+//! puzzles and after Hard's moves into a loss, Medium's move, Hard at a fixed depth.
 
 use std::hint::black_box;
 
@@ -19,6 +19,31 @@ fn pts(s: &str) -> Vec<Point> {
     s.split_whitespace()
         .map(|t| t.parse().expect("point"))
         .collect()
+}
+
+const LOST_MOVES: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/gomoku-lost-moves.txt"
+));
+
+/// The positions after Hard's moves into a loss, with the side to move (the attacker).
+fn after_lost_moves() -> Vec<(Position, Side)> {
+    let mut out = Vec::new();
+    for line in LOST_MOVES.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let rule = if f[0] == "renju" {
+            Rule::Renju
+        } else {
+            Rule::Freestyle
+        };
+        let mut pos = Position::new(15, rule).unwrap();
+        for m in f[2..].iter().chain([&f[1]]) {
+            pos.play(m.parse().expect("a point")).expect("legal");
+        }
+        let attacker = pos.side_to_move();
+        out.push((pos, attacker));
+    }
+    out
 }
 
 /// A 20-stone Renju middle game.
@@ -99,6 +124,24 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             for (_, p, side) in &vct {
                 black_box(find_vct(p, *side, 4, 5_000, &stop));
+            }
+        });
+    });
+    // Hard's best-move guard asks this (8 threats, 60 000 nodes) of its best move: how many of
+    // the 39 losses the search finds is printed once, the time is the bench's.
+    let lost = after_lost_moves();
+    let found = lost
+        .iter()
+        .filter(|(p, side)| find_vct(p, *side, 8, 60_000, &stop).is_some())
+        .count();
+    eprintln!(
+        "vct_after_lost_moves: a VCT found after {found} of {}",
+        lost.len()
+    );
+    c.bench_function("gomoku/vct_after_lost_moves", |b| {
+        b.iter(|| {
+            for (p, side) in &lost {
+                black_box(find_vct(p, *side, 8, 60_000, &stop));
             }
         });
     });
