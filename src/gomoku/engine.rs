@@ -868,18 +868,14 @@ fn iterative_deepening(
             }
             break;
         }
-        // The first move with the highest score, as the iteration's alpha saw it.
-        (best_score, best) =
-            scores.iter().fold(
-                (-INF, root[0]),
-                |acc, &(v, m)| if v > acc.0 { (v, m) } else { acc },
-            );
-        // Order the next iteration: best first, then by this iteration's scores.
+        // Order the next iteration by this iteration's scores; the sort is stable, so the
+        // best is the first move with the highest score, as the iteration's alpha saw it,
+        // unless the guard drops it.
         scores.sort_by_key(|s| std::cmp::Reverse(s.0));
         if depth >= 2 {
             guard.drop_lost_best(searcher, &mut scores);
-            (best_score, best) = scores[0];
         }
+        (best_score, best) = scores[0];
         root = scores.iter().map(|s| s.1).collect();
         info = SearchInfo {
             depth,
