@@ -24,10 +24,12 @@
 //!   and a threat quiescence there: while the side to move must answer an open three, its
 //!   defences (and own fours) are searched up to 4 plies deeper before evaluating.
 //!   Iterative deepening bounded by `cfg.depth` and `cfg.time_ms` (default 1000 ms): each
-//!   threat phase gets a fraction of the budget, and iterations go on until 3 ms before the
-//!   budget ends (the last one cut short) unless one proves a result. From depth 2 on, each
-//!   iteration's best move is checked for an opponent VCT after it (8 threats, 60 000 nodes,
-//!   at most 15 % of the budget in all); a move found lost is dropped from the root.
+//!   threat phase gets a fraction of the budget, and iterations go on until 2 % of the
+//!   budget and 3 ms before it ends (the last one cut short) unless one proves a result. From
+//!   depth 2 on, each iteration's best move is checked for an opponent VCT after it (8
+//!   threats, 60 000 nodes, at most 15 % of the budget in all); a move found lost is dropped
+//!   from the root. A move that only the cut-short iteration found best gets the same check
+//!   in the last 2 % of the budget before it replaces the previous best.
 //!
 //! Score scale in [`SearchInfo::score`] (side to move's view): evaluation units (a sum of
 //! pattern values over empty points; an open three is worth about 20–60, a four–three about
@@ -62,6 +64,10 @@ const TT_BITS: u32 = 20;
 /// Safety margin kept from the per-move budget: the search stops this long before it ends
 /// (the final bookkeeping and the caller's overhead fit in it).
 const TIME_MARGIN: Duration = Duration::from_millis(3);
+/// Share of the move's budget, in percent, kept after the main search's deadline for one last
+/// guard check: a move that only the iteration cut short by the deadline found best is checked
+/// against the opponent's VCT in it before it is played ([`VctGuard::keeps_late_switch`]).
+const LATE_CHECK_PERCENT: u32 = 2;
 /// Attacker threat moves (threes and fours) allowed to the root threat-depth VCT search.
 const ROOT_VCT_DEPTH: u32 = 8;
 /// Node budget of each root VCT search (df-pn, then threat-depth).
@@ -556,8 +562,15 @@ struct Clock {
 }
 
 impl Clock {
-    /// When the main search must stop: the budget less [`TIME_MARGIN`].
+    /// When the main search must stop: the budget less [`TIME_MARGIN`] and the share kept for
+    /// the last guard check ([`LATE_CHECK_PERCENT`]).
     fn search_deadline(&self) -> Option<Instant> {
+        self.budget
+            .map(|t| self.start + t.saturating_sub(TIME_MARGIN + t * LATE_CHECK_PERCENT / 100))
+    }
+
+    /// When the last guard check must stop: the budget less [`TIME_MARGIN`].
+    fn final_deadline(&self) -> Option<Instant> {
         self.budget
             .map(|t| self.start + t.saturating_sub(TIME_MARGIN))
     }
@@ -862,6 +875,7 @@ fn iterative_deepening(
                 && m != best
                 && v > best_score
                 && scores.first().is_some_and(|s| s.1 == best)
+                && guard.keeps_late_switch(searcher, m, v, clock.final_deadline())
             {
                 best = m;
                 best_score = v;
@@ -961,6 +975,32 @@ impl VctGuard {
             }
             scores.remove(0);
         }
+    }
+}
+
+impl VctGuard {
+    /// Whether the move `m`, found better than the last full iteration's best (score `v`) by
+    /// the iteration the deadline cut short, may replace it: not when the opponent has a VCT
+    /// after it (the same check as [`VctGuard::drop_lost_best`], until `deadline`, past the
+    /// main search's own). A proven result, a move checked before, or a check that runs out
+    /// keeps the switch, as the guard keeps a move it could not prove lost.
+    fn keeps_late_switch(
+        &mut self,
+        searcher: &mut Hard<'_>,
+        m: usize,
+        v: i32,
+        deadline: Option<Instant>,
+    ) -> bool {
+        if v.abs() > WIN_THRESHOLD || self.checked.contains(&m) {
+            return true;
+        }
+        // The stop flag (the player moved on, or the window closed) aborted the search too:
+        // the caller wants a move at once.
+        if searcher.stop_flag().is_stopped() {
+            return true;
+        }
+        let lost = opponent_vct_after(searcher, m, GUARD_VCT_DEPTH, GUARD_VCT_NODES, deadline);
+        lost != Some(true)
     }
 }
 
@@ -1098,6 +1138,61 @@ mod tests {
         let mut proven = vec![(WIN - 9, idx(lost)), (10, idx(good))];
         guard.drop_lost_best(&mut searcher, &mut proven);
         assert_eq!(proven[0].1, idx(lost));
+    }
+
+    #[test]
+    fn the_last_guard_check_ends_with_the_budget_after_the_search_deadline() {
+        let start = Instant::now();
+        let clock = Clock {
+            start,
+            budget: Some(Duration::from_millis(1000)),
+        };
+        assert_eq!(
+            clock.final_deadline(),
+            Some(start + Duration::from_millis(997))
+        );
+        assert_eq!(
+            clock.search_deadline(),
+            Some(start + Duration::from_millis(977))
+        );
+        let unlimited = Clock {
+            start,
+            budget: None,
+        };
+        assert_eq!(
+            (unlimited.search_deadline(), unlimited.final_deadline()),
+            (None, None)
+        );
+    }
+
+    #[test]
+    fn a_move_switched_in_at_the_deadline_is_refused_when_the_opponent_wins_against_it() {
+        for (rule, moves, lost, good) in PLAYED_INTO_A_VCT {
+            let (tt, stop) = (Tt::new(10), StopFlag::new());
+            let mut searcher = searcher_at(rule, moves, &tt, &stop);
+            let mut guard = VctGuard::new(None);
+            assert!(
+                !guard.keeps_late_switch(&mut searcher, idx(lost), 40, None),
+                "{moves}: {lost} loses to a VCT"
+            );
+            assert!(guard.keeps_late_switch(&mut searcher, idx(good), 40, None));
+            // A proven win is played without a check.
+            assert!(guard.keeps_late_switch(&mut searcher, idx(lost), WIN - 9, None));
+            assert!(
+                searcher.b.history.is_empty(),
+                "the board is back at the root"
+            );
+        }
+    }
+
+    #[test]
+    fn a_late_switch_is_kept_unchecked_when_the_search_was_stopped() {
+        let (rule, moves, lost, _) = PLAYED_INTO_A_VCT[0];
+        let (tt, stop) = (Tt::new(10), StopFlag::new());
+        let mut searcher = searcher_at(rule, moves, &tt, &stop);
+        stop.stop();
+        assert!(VctGuard::new(None).keeps_late_switch(&mut searcher, idx(lost), 40, None));
+        assert_eq!(searcher.nodes, 0, "nothing was searched");
     }
 
     #[test]
