@@ -262,6 +262,8 @@ impl ReversiEngine {
                     scope.spawn(move || {
                         let mut s =
                             Searcher::new(mid_tt, end_tt, helpers_stop, plan.deadline(start));
+                        // In the exact solve, each helper starts on another root move.
+                        s.root_shift = id as usize;
                         hard_search(&mut s, p, o, moves, plan, start, id % 2, &mut |_| {});
                         s.nodes
                     })

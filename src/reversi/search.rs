@@ -44,6 +44,9 @@ pub(crate) struct Searcher<'a> {
     /// [`MPC_MAX_NESTING`] deep).
     mpc_nesting: u32,
     mpc: &'static MpcTable,
+    /// The exact solver's root moves are tried from this index of their order on (0: best
+    /// first). Lazy SMP helpers set it so that each starts on another root move.
+    pub root_shift: usize,
 }
 
 /// ProbCut's confidence `t`, in hundredths: a cut needs the shallow value `t·σ` beyond the
@@ -126,6 +129,7 @@ impl<'a> Searcher<'a> {
             probcut: true,
             mpc_nesting: 0,
             mpc: super::mpc::shipped(),
+            root_shift: 0,
         }
     }
 
