@@ -967,18 +967,16 @@ impl VctGuard {
                 return;
             }
             let deadline = own_end.into_iter().chain(searcher.deadline()).min();
-            let lost = opponent_vct_after(searcher, m, GUARD_VCT_DEPTH, GUARD_VCT_NODES, deadline);
+            let lost = Self::found_lost(searcher, m, deadline);
             self.spent += now.elapsed();
-            if lost != Some(true) {
+            if !lost {
                 self.checked.push(m);
                 return;
             }
             scores.remove(0);
         }
     }
-}
 
-impl VctGuard {
     /// Whether the move `m`, found better than the last full iteration's best (score `v`) by
     /// the iteration the deadline cut short, may replace it: not when the opponent has a VCT
     /// after it (the same check as [`VctGuard::drop_lost_best`], until `deadline`, past the
@@ -999,8 +997,14 @@ impl VctGuard {
         if searcher.stop_flag().is_stopped() {
             return true;
         }
-        let lost = opponent_vct_after(searcher, m, GUARD_VCT_DEPTH, GUARD_VCT_NODES, deadline);
-        lost != Some(true)
+        !Self::found_lost(searcher, m, deadline)
+    }
+
+    /// The guard's question: is `m` found lost, the opponent having a VCT after it
+    /// ([`GUARD_VCT_DEPTH`] threats, [`GUARD_VCT_NODES`] nodes, until `deadline`; a check that
+    /// runs out finds nothing)? See [`opponent_vct_after`].
+    fn found_lost(searcher: &mut Hard<'_>, m: usize, deadline: Option<Instant>) -> bool {
+        opponent_vct_after(searcher, m, GUARD_VCT_DEPTH, GUARD_VCT_NODES, deadline) == Some(true)
     }
 }
 
