@@ -16,9 +16,9 @@
 //!   searched with a reduced depth (LMR, ln(depth)·ln(move number)) and re-searched at full
 //!   depth when they beat alpha.
 //! - **Quiescence** ([`Hard::qsearch`]): at depth 0 the side to move stands pat on the
-//!   evaluation unless it must answer an open three or a four-three (then its defences are
-//!   searched a few plies more); then it tries its fours (a VCF, each four's block being
-//!   forced), the first near any of its stones, deeper ones near its previous four.
+//!   evaluation, a threat it must answer included (Rapfi's VCF quiescence does the same), then
+//!   tries its fours (a VCF, each four's block being forced), the first near any of its
+//!   stones, deeper ones near its previous four.
 //!
 //! Scores: evaluation units, or ±(WIN − plies to the five) for proven results.
 
@@ -40,8 +40,6 @@ pub const WIN_THRESHOLD: i32 = WIN - 10_000;
 pub(super) const INF: i32 = WIN + 1;
 /// Deepest ply from the root (search and quiescence).
 pub(super) const MAX_PLY: usize = 128;
-/// Plies of threat defence the quiescence may add below the nominal depth.
-const QUIESCENCE_DEFENCE_PLIES: usize = 4;
 /// Attacker fours the quiescence VCF may play in a row.
 const QUIESCENCE_FOURS: usize = 12;
 
@@ -600,34 +598,10 @@ impl<'a> Hard<'a> {
         if ply + 1 >= MAX_PLY {
             return self.evaluate();
         }
-        let threat = self.threat();
-        if threat != Threat::None {
-            if qply >= QUIESCENCE_DEFENCE_PLIES * 2 {
-                return self.evaluate();
-            }
-            // No standing pat: the threat must be answered (our fours count as answers).
-            let moves = self.gen_moves(ply, usize::MAX, usize::MAX, threat);
-            if moves.is_empty() {
-                return -(WIN - (ply as i32 + 4));
-            }
-            let mut best = -INF;
-            for m in moves {
-                self.b.play(m);
-                let v = -self.qsearch(ply + 1, -beta, -alpha, qply + 1);
-                self.b.undo();
-                if self.aborted {
-                    return 0;
-                }
-                if v > best {
-                    best = v;
-                    alpha = alpha.max(v);
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-            return best;
-        }
+        // The side to move stands pat even when it must answer an open three or a four-three:
+        // the evaluation prices the threat in. Searching the defences here (4 plies a side
+        // until 2026-11-26) took 85 % of a middle-game search's nodes, and Hard's moves were
+        // no better for it (README, "A quiescence of fours only").
         let stand = self.evaluate();
         if stand >= beta {
             return stand;
@@ -721,6 +695,46 @@ impl<'a> Hard<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gomoku::Rule;
+    use crate::gomoku::position::Position;
+
+    /// A searcher at the position after `moves` (from the empty board), Freestyle.
+    fn searcher_at<'a>(moves: &str, tt: &'a Tt, stop: &'a StopFlag) -> Hard<'a> {
+        let mut pos = Position::new(15, Rule::Freestyle).expect("15×15");
+        for m in moves.split_whitespace() {
+            pos.play(m.parse().expect("point")).expect("legal");
+        }
+        Hard::new(SearchBoard::from_position(&pos), tt, None, stop)
+    }
+
+    #[test]
+    fn the_quiescence_stands_pat_against_an_open_three_without_searching_defences() {
+        let (tt, stop) = (Tt::new(10), StopFlag::new());
+        // Black's open three H8 I8 J8; White, to move, has no four.
+        let mut h = searcher_at("H8 H10 I8 I10 J8", &tt, &stop);
+        assert_eq!(h.threat(), Threat::OpenThree);
+        let eval = h.evaluate();
+        assert_eq!(h.qsearch(0, -INF, INF, 0), eval);
+        assert_eq!(h.nodes, 1, "no defence searched");
+    }
+
+    #[test]
+    fn the_quiescence_still_finds_a_vcf_of_the_side_to_move() {
+        let (tt, stop) = (Tt::new(10), StopFlag::new());
+        // Black to move: G8 H8 I8 (F8 White's) and J9 J10 make J8 a four-three point, but
+        // Black has no straight-four point yet. J8, White's forced K8, then J7 or J11 makes a
+        // straight four: a win found by the quiescence's fours, not by the root check.
+        let mut h = searcher_at("G8 F8 H8 A1 I8 O1 J9 A15 J10 O15", &tt, &stop);
+        assert!(!h.b.has_legal_at_least(Side::Black, level::FLEX_FOUR));
+        assert_eq!(h.b.info(idx("J8"), Side::Black).level, level::FOUR_THREE);
+        let v = h.qsearch(0, -INF, INF, 0);
+        assert!(v > WIN_THRESHOLD, "a VCF win, got {v}");
+        assert!(h.nodes > 1);
+    }
+
+    fn idx(p: &str) -> usize {
+        Cells::index_of(p.parse().expect("point"))
+    }
 
     #[test]
     fn table_entries_round_trip_and_torn_slots_miss() {
