@@ -13,8 +13,9 @@
 //! - **Pruning.** At non-PV nodes with no threat to answer: reverse futility (the static
 //!   evaluation far above beta at low depth), razoring into the quiescence (far below
 //!   alpha), and move-count pruning of quiet late moves at low depth. Late quiet moves are
-//!   searched with a reduced depth (LMR, ln(depth)·ln(move number)) and re-searched at full
-//!   depth when they beat alpha.
+//!   searched with a reduced depth (LMR, ln(depth)·ln(move number), two plies more at cut
+//!   nodes for moves other than the killers) and re-searched at full depth when they beat
+//!   alpha.
 //! - **Quiescence** ([`Hard::qsearch`]): at depth 0 the side to move stands pat on the
 //!   evaluation, a threat it must answer included (Rapfi's VCF quiescence does the same), then
 //!   tries its fours (a VCF, each four's block being forced), the first near any of its
@@ -169,6 +170,11 @@ fn move_count_limit(depth: i32) -> usize {
     }
 }
 
+/// Extra plies of reduction for a late quiet move at a cut node (a null-window node expected
+/// to fail high) unless it is a killer there: Rapfi's reduction for non-killer moves at cut
+/// nodes (1.8 plies), after Stockfish's cut-node reduction.
+const CUT_NODE_REDUCTION: i32 = 2;
+
 /// Root moves searched before late-move reductions start at the root.
 const ROOT_LMR_FROM: usize = 3;
 
@@ -178,6 +184,10 @@ struct Node {
     depth: i32,
     ply: usize,
     threat: Threat,
+    /// A cut node: a null-window node expected to fail high, such as the reduced search of
+    /// a late move or the first child of a node expected to fail low (Stockfish's and
+    /// Rapfi's `cutNode`).
+    cut: bool,
 }
 
 /// One search thread: the board it plays on, the shared table and its own heuristics.
@@ -189,6 +199,8 @@ pub(super) struct Hard<'a> {
     stop: &'a StopFlag,
     pub(super) aborted: bool,
     killers: [[usize; 2]; MAX_PLY + 2],
+    /// Whether the node at each ply is a cut node (expected to fail high), set by its parent.
+    pub(super) cut: [bool; MAX_PLY + 2],
     /// History heuristic: cut-off credit (depth²) per side and point, for move ordering.
     history: Vec<[u32; 2]>,
 }
@@ -210,6 +222,7 @@ impl<'a> Hard<'a> {
             stop,
             aborted: false,
             killers: [[usize::MAX; 2]; MAX_PLY + 2],
+            cut: [false; MAX_PLY + 2],
             history: vec![[0; 2]; NCELLS],
         }
     }
@@ -420,7 +433,12 @@ impl<'a> Hard<'a> {
         if moves.is_empty() {
             return self.no_candidate(ply, threat);
         }
-        let node = Node { depth, ply, threat };
+        let node = Node {
+            depth,
+            ply,
+            threat,
+            cut: self.cut[ply],
+        };
         let (best, best_move) = self.search_moves(&moves, node, alpha, beta);
         if self.aborted {
             return 0;
@@ -454,6 +472,7 @@ impl<'a> Hard<'a> {
             return self.evaluate();
         }
         self.b.play(t);
+        self.cut[ply + 1] = beta - alpha == 1 && !self.cut[ply];
         let v = -self.negamax(depth, ply + 1, -beta, -alpha);
         self.b.undo();
         v
@@ -488,8 +507,9 @@ impl<'a> Hard<'a> {
     }
 
     /// The late-move reduction of the `i`-th move `m` (0-based) at `node`: ln(depth)·ln(move
-    /// number)/1.9, one more off the PV, none for moves that make a three or more for either
-    /// side; the child keeps at least one ply.
+    /// number)/1.9, one more off the PV and [`CUT_NODE_REDUCTION`] more at a cut node unless
+    /// `m` is a killer there, none for moves that make a three or more for either side; the
+    /// child keeps at least one ply.
     fn reduction(&self, m: usize, i: usize, node: Node, pv_node: bool) -> i32 {
         let us = self.b.to_move;
         let quiet =
@@ -497,7 +517,12 @@ impl<'a> Hard<'a> {
         if node.depth < 3 || i < 2 || node.threat != Threat::None || !quiet {
             return 0;
         }
-        (lmr(node.depth, i + 1) + i32::from(!pv_node)).clamp(0, node.depth - 2)
+        let cut_extra = if node.cut && !self.killers[node.ply].contains(&m) {
+            CUT_NODE_REDUCTION
+        } else {
+            0
+        };
+        (lmr(node.depth, i + 1) + i32::from(!pv_node) + cut_extra).clamp(0, node.depth - 2)
     }
 
     /// The late-move reduction of the `i`-th root move `m` (0-based) at `depth`: as at a PV
@@ -507,6 +532,7 @@ impl<'a> Hard<'a> {
             depth,
             ply: 0,
             threat: Threat::None,
+            cut: false,
         };
         if i < ROOT_LMR_FROM {
             0
@@ -526,7 +552,9 @@ impl<'a> Hard<'a> {
         mut alpha: i32,
         beta: i32,
     ) -> (i32, usize) {
-        let Node { depth, ply, .. } = node;
+        let Node {
+            depth, ply, cut, ..
+        } = node;
         let pv_node = beta - alpha > 1;
         let mut best = -INF;
         let mut best_move = moves[0];
@@ -538,13 +566,17 @@ impl<'a> Hard<'a> {
             self.b.play(m);
             let mut v;
             if i == 0 {
+                self.cut[ply + 1] = !pv_node && !cut;
                 v = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
             } else {
+                self.cut[ply + 1] = r > 0 || !cut;
                 v = -self.negamax(depth - 1 - r, ply + 1, -alpha - 1, -alpha);
                 if v > alpha && r > 0 && !self.aborted {
+                    self.cut[ply + 1] = !cut;
                     v = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
                 }
                 if v > alpha && v < beta && !self.aborted {
+                    self.cut[ply + 1] = false;
                     v = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
                 }
             }
@@ -734,6 +766,34 @@ mod tests {
 
     fn idx(p: &str) -> usize {
         Cells::index_of(p.parse().expect("point"))
+    }
+
+    #[test]
+    fn a_late_quiet_move_is_reduced_two_plies_more_at_a_cut_node_unless_a_killer() {
+        let (tt, stop) = (Tt::new(10), StopFlag::new());
+        let mut h = searcher_at("H8 H9 I8", &tt, &stop);
+        let far = idx("A15"); // makes nothing for either side
+        let node = |cut| Node {
+            depth: 8,
+            ply: 3,
+            threat: Threat::None,
+            cut,
+        };
+        // ln 8 · ln 6 / 1.9 = 1.96 → 1, plus 1 off the PV.
+        assert_eq!(h.reduction(far, 5, node(false), false), 2);
+        assert_eq!(
+            h.reduction(far, 5, node(true), false),
+            2 + CUT_NODE_REDUCTION
+        );
+        h.killers[3][0] = far;
+        assert_eq!(h.reduction(far, 5, node(true), false), 2);
+        // The child keeps at least one ply.
+        let shallow = Node {
+            depth: 4,
+            ..node(true)
+        };
+        h.killers[3][0] = usize::MAX;
+        assert_eq!(h.reduction(far, 5, shallow, false), 2);
     }
 
     #[test]
