@@ -17,12 +17,12 @@
 //! - **Hard** — negamax alpha-beta (principal-variation search) over candidate points within
 //!   distance 2 of a stone, ordered by threat level, transposition-table move, killer moves
 //!   and a history heuristic (late ones pruned or reduced, [`super::search`]), with a
-//!   line-pattern evaluation kept
-//!   incrementally (only the 4 lines through a changed point are updated). Before the main
-//!   search, threat-space searches: own VCF (shortest first), own VCT (threes and fours,
-//!   [`super::vct`]), the opponent's VCF (only moves that refute it are searched), else the
-//!   opponent's VCT (moves after which it has none are preferred); a VCF quiescence at the
-//!   leaves (the side to move stands pat on the evaluation, then tries its fours).
+//!   line-pattern evaluation kept incrementally (only the 4 lines through a changed point are
+//!   updated). Before the main search, threat-space searches: own VCF (shortest first), own
+//!   VCT (threes and fours, [`super::vct`]), the opponent's VCF (only moves that refute it
+//!   are searched), else the opponent's VCT (moves after which it has none are preferred); a
+//!   VCF quiescence at the leaves (the side to move stands pat on the evaluation, then tries
+//!   its fours).
 //!   Iterative deepening bounded by `cfg.depth` and `cfg.time_ms` (default 1000 ms): each
 //!   threat phase gets a fraction of the budget, and iterations go on until 2 % of the
 //!   budget and 3 ms before it ends (the last one cut short) unless one proves a result. From
