@@ -89,7 +89,7 @@ pub(super) fn analyse(
                 continue;
             }
             h.b.play(cands[i].cell);
-            let v = -h.negamax(depth as i32 - 1, 1, -INF, INF);
+            let v = -h.negamax(depth as i32 - 1, 1, -INF, INF, false);
             h.b.undo();
             if h.aborted {
                 return Some(report(&h, &cands, done));

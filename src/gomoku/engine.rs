@@ -824,18 +824,16 @@ fn root_iteration(searcher: &mut Hard<'_>, root: &[usize], depth: u32) -> Vec<(i
         };
         searcher.b.play(m);
         let mut v;
+        // The root is a PV node: its later moves' null-window children are cut nodes.
         if i == 0 {
-            searcher.cut[1] = false;
-            v = -searcher.negamax(child_depth, 1, -INF, -alpha);
+            v = -searcher.negamax(child_depth, 1, -INF, -alpha, false);
         } else {
-            searcher.cut[1] = true;
-            v = -searcher.negamax(child_depth - r, 1, -alpha - 1, -alpha);
+            v = -searcher.negamax(child_depth - r, 1, -alpha - 1, -alpha, true);
             if v > alpha && r > 0 && !searcher.aborted {
-                v = -searcher.negamax(child_depth, 1, -alpha - 1, -alpha);
+                v = -searcher.negamax(child_depth, 1, -alpha - 1, -alpha, true);
             }
             if v > alpha && !searcher.aborted {
-                searcher.cut[1] = false;
-                v = -searcher.negamax(child_depth, 1, -INF, -alpha);
+                v = -searcher.negamax(child_depth, 1, -INF, -alpha, false);
             }
         }
         searcher.b.undo();

@@ -199,8 +199,6 @@ pub(super) struct Hard<'a> {
     stop: &'a StopFlag,
     pub(super) aborted: bool,
     killers: [[usize; 2]; MAX_PLY + 2],
-    /// Whether the node at each ply is a cut node (expected to fail high), set by its parent.
-    pub(super) cut: [bool; MAX_PLY + 2],
     /// History heuristic: cut-off credit (depth²) per side and point, for move ordering.
     history: Vec<[u32; 2]>,
 }
@@ -222,7 +220,6 @@ impl<'a> Hard<'a> {
             stop,
             aborted: false,
             killers: [[usize::MAX; 2]; MAX_PLY + 2],
-            cut: [false; MAX_PLY + 2],
             history: vec![[0; 2]; NCELLS],
         }
     }
@@ -375,8 +372,16 @@ impl<'a> Hard<'a> {
     }
 
     /// Negamax alpha-beta (principal-variation search) to `depth` plies, `ply` from the root;
-    /// the score is from the side to move's view (see the module documentation).
-    pub(super) fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+    /// the score is from the side to move's view (see the module documentation). `cut`: the
+    /// node is a cut node ([`Node::cut`]).
+    pub(super) fn negamax(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        cut: bool,
+    ) -> i32 {
         let pv_node = beta - alpha > 1;
         self.nodes += 1;
         if self.nodes & 255 == 0 {
@@ -390,7 +395,7 @@ impl<'a> Hard<'a> {
         }
         match self.b.five_points(!self.b.to_move, 2)[..] {
             [] => {}
-            [t] => return self.forced_block(t, depth, ply, alpha, beta),
+            [t] => return self.forced_block(t, depth, ply, alpha, beta, cut),
             _ => return -(WIN - (ply as i32 + 2)), // two five-points: only one can be blocked
         }
         if depth <= 0 || ply + 1 >= MAX_PLY {
@@ -437,7 +442,7 @@ impl<'a> Hard<'a> {
             depth,
             ply,
             threat,
-            cut: self.cut[ply],
+            cut,
         };
         let (best, best_move) = self.search_moves(&moves, node, alpha, beta);
         if self.aborted {
@@ -463,8 +468,17 @@ impl<'a> Hard<'a> {
     }
 
     /// The opponent's single five-point `t` must be blocked: lost when the block is forbidden,
-    /// else searched at the same depth (a forced move costs none).
-    fn forced_block(&mut self, t: usize, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+    /// else searched at the same depth (a forced move costs none), the child being a cut node
+    /// when this null-window node is not (as for a first move).
+    fn forced_block(
+        &mut self,
+        t: usize,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        cut: bool,
+    ) -> i32 {
         if !self.b.legal(t, self.b.to_move) {
             return -(WIN - (ply as i32 + 2));
         }
@@ -472,8 +486,7 @@ impl<'a> Hard<'a> {
             return self.evaluate();
         }
         self.b.play(t);
-        self.cut[ply + 1] = beta - alpha == 1 && !self.cut[ply];
-        let v = -self.negamax(depth, ply + 1, -beta, -alpha);
+        let v = -self.negamax(depth, ply + 1, -beta, -alpha, beta - alpha == 1 && !cut);
         self.b.undo();
         v
     }
@@ -565,19 +578,17 @@ impl<'a> Hard<'a> {
             let r = self.reduction(m, i, node, pv_node);
             self.b.play(m);
             let mut v;
+            // Child node types as in Stockfish: a PV node's first child is a PV node, a
+            // reduced search is a cut node, any other null-window child flips its parent's.
             if i == 0 {
-                self.cut[ply + 1] = !pv_node && !cut;
-                v = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
+                v = -self.negamax(depth - 1, ply + 1, -beta, -alpha, !pv_node && !cut);
             } else {
-                self.cut[ply + 1] = r > 0 || !cut;
-                v = -self.negamax(depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+                v = -self.negamax(depth - 1 - r, ply + 1, -alpha - 1, -alpha, r > 0 || !cut);
                 if v > alpha && r > 0 && !self.aborted {
-                    self.cut[ply + 1] = !cut;
-                    v = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+                    v = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha, !cut);
                 }
                 if v > alpha && v < beta && !self.aborted {
-                    self.cut[ply + 1] = false;
-                    v = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
+                    v = -self.negamax(depth - 1, ply + 1, -beta, -alpha, false);
                 }
             }
             self.b.undo();
