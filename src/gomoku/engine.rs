@@ -1084,19 +1084,7 @@ fn defend_vct(searcher: &mut Hard<'_>, root: &mut Vec<usize>, clock: &Clock, sto
 mod tests {
     use super::*;
     use crate::gomoku::Rule;
-
-    /// The searcher at the position after `moves` (from the empty board) under `rule`.
-    fn searcher_at<'a>(rule: Rule, moves: &str, tt: &'a Tt, stop: &'a StopFlag) -> Hard<'a> {
-        let mut pos = Position::new(15, rule).expect("15×15");
-        for m in moves.split_whitespace() {
-            pos.play(m.parse().expect("point")).expect("legal");
-        }
-        Hard::new(SearchBoard::from_position(&pos), tt, None, stop)
-    }
-
-    fn idx(p: &str) -> usize {
-        Cells::index_of(p.parse().expect("point"))
-    }
+    use crate::gomoku::search::tests::{idx, searcher_at};
 
     /// Positions of the move-quality probe where Hard, at 1 s a move, played into a VCT of
     /// the opponent's (the first move), with Rapfi's move there (the second, not lost).

@@ -736,14 +736,20 @@ impl<'a> Hard<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::gomoku::Rule;
     use crate::gomoku::position::Position;
 
-    /// A searcher at the position after `moves` (from the empty board), Freestyle.
-    fn searcher_at<'a>(moves: &str, tt: &'a Tt, stop: &'a StopFlag) -> Hard<'a> {
-        let mut pos = Position::new(15, Rule::Freestyle).expect("15×15");
+    /// A searcher at the position after `moves` (from the empty board) under `rule`, with no
+    /// deadline (shared with the engine's tests).
+    pub(in crate::gomoku) fn searcher_at<'a>(
+        rule: Rule,
+        moves: &str,
+        tt: &'a Tt,
+        stop: &'a StopFlag,
+    ) -> Hard<'a> {
+        let mut pos = Position::new(15, rule).expect("15×15");
         for m in moves.split_whitespace() {
             pos.play(m.parse().expect("point")).expect("legal");
         }
@@ -754,7 +760,7 @@ mod tests {
     fn the_quiescence_stands_pat_against_an_open_three_without_searching_defences() {
         let (tt, stop) = (Tt::new(10), StopFlag::new());
         // Black's open three H8 I8 J8; White, to move, has no four.
-        let mut h = searcher_at("H8 H10 I8 I10 J8", &tt, &stop);
+        let mut h = searcher_at(Rule::Freestyle, "H8 H10 I8 I10 J8", &tt, &stop);
         assert_eq!(h.threat(), Threat::OpenThree);
         let eval = h.evaluate();
         assert_eq!(h.qsearch(0, -INF, INF, 0), eval);
@@ -767,7 +773,12 @@ mod tests {
         // Black to move: G8 H8 I8 (F8 White's) and J9 J10 make J8 a four-three point, but
         // Black has no straight-four point yet. J8, White's forced K8, then J7 or J11 makes a
         // straight four: a win found by the quiescence's fours, not by the root check.
-        let mut h = searcher_at("G8 F8 H8 A1 I8 O1 J9 A15 J10 O15", &tt, &stop);
+        let mut h = searcher_at(
+            Rule::Freestyle,
+            "G8 F8 H8 A1 I8 O1 J9 A15 J10 O15",
+            &tt,
+            &stop,
+        );
         assert!(!h.b.has_legal_at_least(Side::Black, level::FLEX_FOUR));
         assert_eq!(h.b.info(idx("J8"), Side::Black).level, level::FOUR_THREE);
         let v = h.qsearch(0, -INF, INF, 0);
@@ -775,14 +786,15 @@ mod tests {
         assert!(h.nodes > 1);
     }
 
-    fn idx(p: &str) -> usize {
+    /// The cell index of a point such as `"H8"`.
+    pub(in crate::gomoku) fn idx(p: &str) -> usize {
         Cells::index_of(p.parse().expect("point"))
     }
 
     #[test]
     fn a_late_quiet_move_is_reduced_two_plies_more_at_a_cut_node_unless_a_killer() {
         let (tt, stop) = (Tt::new(10), StopFlag::new());
-        let mut h = searcher_at("H8 H9 I8", &tt, &stop);
+        let mut h = searcher_at(Rule::Freestyle, "H8 H9 I8", &tt, &stop);
         let far = idx("A15"); // makes nothing for either side
         let node = |cut| Node {
             depth: 8,
