@@ -1,5 +1,5 @@
-"""A Gomocup brain process asked for one move at a time, shared by `label-gomoku-positions.py`
-and `gomoku-move-probe.py`.
+"""A Gomocup brain process asked for one move at a time, shared by `label-gomoku-positions.py`,
+`gomoku-move-probe.py` and `gomoku-mate-probe.py`.
 
 Protocol: the Gomocup AI protocol (https://plastovicka.github.io/protocl2en.htm), with the
 `INFO rule` bits of Gomocup (0 Freestyle, 1 Standard, 4 Renju) and `INFO max_node`, which Rapfi
@@ -15,6 +15,9 @@ import time
 
 RULE_BITS = {"freestyle": 0, "standard": 1, "renju": 4}
 EVAL_RE = re.compile(r"Eval ([-+]?M?\d+)")
+# Our brain's report: `MESSAGE depth D score S nodes N`, S being `+12 eval`, `win in 7` or
+# `loss in 4` (only its proven results are read: its units are not Rapfi's).
+OUR_MATE_RE = re.compile(r"score (win|loss) in \d+")
 MOVE_RE = re.compile(r"^(\d+),(\d+)$")
 # A mate ("M14", "-M14") is reported as ±MATE.
 MATE = 30000
@@ -94,6 +97,8 @@ class Brain:
             if m := EVAL_RE.search(out):
                 t = m.group(1)
                 ev = int(t) if "M" not in t else (-MATE if t.startswith("-") else MATE)
+            elif m := OUR_MATE_RE.search(out):
+                ev = MATE if m.group(1) == "win" else -MATE
             if m := MOVE_RE.match(out):
                 return name(int(m.group(1)), int(m.group(2))), ev
             if out.startswith("ERROR"):
