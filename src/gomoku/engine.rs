@@ -1103,14 +1103,12 @@ mod tests {
         for (rule, moves, lost, good) in PLAYED_INTO_A_VCT {
             let (tt, stop) = (Tt::new(10), StopFlag::new());
             let mut searcher = searcher_at(rule, moves, &tt, &stop);
+            let root = searcher.b.history.clone();
             let mut scores = vec![(40, idx(lost)), (10, idx(good)), (5, idx("A1"))];
             VctGuard::new(None).drop_lost_best(&mut searcher, &mut scores);
             assert_eq!(scores[0].1, idx(good), "{moves}: {lost} should be dropped");
             assert_eq!(scores.len(), 2, "{moves}: only {lost} is dropped");
-            assert!(
-                searcher.b.history.is_empty(),
-                "the board is back at the root"
-            );
+            assert_eq!(searcher.b.history, root, "the board is back at the root");
         }
     }
 
@@ -1163,6 +1161,7 @@ mod tests {
         for (rule, moves, lost, good) in PLAYED_INTO_A_VCT {
             let (tt, stop) = (Tt::new(10), StopFlag::new());
             let mut searcher = searcher_at(rule, moves, &tt, &stop);
+            let root = searcher.b.history.clone();
             let mut guard = VctGuard::new(None);
             assert!(
                 !guard.keeps_late_switch(&mut searcher, idx(lost), 40, None),
@@ -1171,10 +1170,7 @@ mod tests {
             assert!(guard.keeps_late_switch(&mut searcher, idx(good), 40, None));
             // A proven win is played without a check.
             assert!(guard.keeps_late_switch(&mut searcher, idx(lost), WIN - 9, None));
-            assert!(
-                searcher.b.history.is_empty(),
-                "the board is back at the root"
-            );
+            assert_eq!(searcher.b.history, root, "the board is back at the root");
         }
     }
 

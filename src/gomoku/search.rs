@@ -830,6 +830,18 @@ pub(super) mod tests {
         assert_eq!(h.vcf_moves(2), [k8]);
     }
 
+    #[test]
+    fn a_search_board_from_a_position_knows_each_sides_previous_stone() {
+        let (tt, stop) = (Tt::new(10), StopFlag::new());
+        // As above, but the moves are the position's: the search board still knows that
+        // Black's previous stone is K10, so L8's plain four near it is a VCF move at once.
+        let mut h = searcher_at(Rule::Freestyle, "H8 G8 I8 A1 J8 O1 K10 A15", &tt, &stop);
+        assert_eq!(h.b.history, [idx("K10"), idx("A15")]);
+        let mut first = h.vcf_moves(0);
+        first.sort_unstable();
+        assert_eq!(first, [idx("K8"), idx("L8")]);
+    }
+
     /// The cell index of a point such as `"H8"`.
     pub(in crate::gomoku) fn idx(p: &str) -> usize {
         Cells::index_of(p.parse().expect("point"))

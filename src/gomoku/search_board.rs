@@ -106,6 +106,9 @@ pub struct SearchBoard {
     /// Sums over the empty points of the table values: `[colour][kind]`.
     evals: [[i32; 2]; 2],
     pub(crate) empties: u32,
+    /// The moves played on this board, after up to the last two moves of the position it was
+    /// built from: the searches look up each side's previous stone (the VCF's fours stay near
+    /// it), and at the root that stone is the position's.
     pub(crate) history: Vec<usize>,
     /// The caches of every point a move's stone changed (see [`Saved`]), all moves stacked.
     saved: Vec<Saved>,
@@ -134,8 +137,18 @@ struct Frame {
     evals: [[i32; 2]; 2],
 }
 
+/// The indices of `pos`'s last `n` moves (all of them when it has fewer), oldest first.
+fn last_moves(pos: &Position, n: usize) -> Vec<usize> {
+    let h = pos.history();
+    h[h.len().saturating_sub(n)..]
+        .iter()
+        .map(|&p| Cells::index_of(p))
+        .collect()
+}
+
 impl SearchBoard {
-    /// The board of `pos`, with `pos`'s side to move.
+    /// The board of `pos`, with `pos`'s side to move; its history starts with `pos`'s last two
+    /// moves (fewer when it has fewer), which [`SearchBoard::undo`] never takes back.
     #[must_use]
     pub fn from_position(pos: &Position) -> SearchBoard {
         let cells = pos.cells().clone();
@@ -160,7 +173,7 @@ impl SearchBoard {
             codes: eval::code_table(),
             evals: [[0; 2]; 2],
             empties: 0,
-            history: Vec::new(),
+            history: last_moves(pos, 2),
             saved: Vec::new(),
             frames: Vec::new(),
             rule,
@@ -364,8 +377,8 @@ impl SearchBoard {
     /// # Panics
     /// When no move was played on this board.
     pub fn undo(&mut self) {
-        let idx = self.history.pop().expect("undo after play");
-        let frame = self.frames.pop().expect("a frame per move");
+        let frame = self.frames.pop().expect("undo after play");
+        let idx = self.history.pop().expect("a move per frame");
         let st = self.cells.cells[idx];
         debug_assert!(st == 1 || st == 2);
         self.cells.cells[idx] = EMPTY;

@@ -362,7 +362,10 @@ impl Brain {
                 opp.len()
             )];
         }
-        match Position::with_stones(self.size, self.rule, black, white, we) {
+        match replayed(stones, we, self.size, self.rule).map_or_else(
+            || Position::with_stones(self.size, self.rule, black, white, we),
+            Ok,
+        ) {
             Ok(pos) => {
                 self.pos = Some(pos);
                 if think { self.think() } else { vec![] }
@@ -605,6 +608,22 @@ fn stones_except(pos: &Position, except: &[Point]) -> (Vec<Point>, Vec<Point>) {
     (black, white)
 }
 
+/// The game of a `BOARD` block whose stones alternate from Black, played in the block's order
+/// (managers send them in move order, and Rapfi reads them so), when every move is legal:
+/// the engine then knows which stones came last. `None` otherwise (set them up instead).
+fn replayed(stones: &[(Point, u8)], we: Side, size: u8, rule: Rule) -> Option<Position> {
+    let mut pos = Position::new(size, rule).ok()?;
+    for (i, &(p, field)) in stones.iter().enumerate() {
+        let side = if field == 1 { we } else { !we };
+        let expected = if i % 2 == 0 { Side::Black } else { Side::White };
+        if side != expected {
+            return None;
+        }
+        pos.play(p).ok()?;
+    }
+    Some(pos)
+}
+
 /// `pos` under `rule`: the stones set up before its history, then its moves replayed, so that
 /// they can still be taken back one by one. When a move is not legal under the new rule (a
 /// Renju forbidden point, a move after a five that no longer counts…), the whole board is set
@@ -705,6 +724,31 @@ mod tests {
         assert_eq!(forbid.len(), 1);
         assert!(forbid[0].starts_with("FORBID ") && forbid[0].ends_with('.'));
         assert!(forbid[0].contains("0707"), "{}", forbid[0]);
+    }
+
+    #[test]
+    fn a_board_in_move_order_is_replayed_and_any_other_order_set_up() {
+        let mut b = Brain::new();
+        lines(&mut b, "START 15");
+        let history = |b: &Brain| b.pos.as_ref().map(|p| p.history().to_vec());
+        // H8 (7,7) by us (Black: equal counts), then I9 (8,6), G7 (6,8): in move order.
+        lines(&mut b, "YXBOARD");
+        for s in ["7,7,1", "8,6,2", "6,8,1", "0,0,2"] {
+            lines(&mut b, s);
+        }
+        lines(&mut b, "DONE");
+        let moves: Vec<Point> = ["H8", "I9", "G7", "A15"]
+            .map(|m| m.parse().expect("point"))
+            .to_vec();
+        assert_eq!(history(&b), Some(moves));
+        // The same stones with a White stone first cannot be the game's order.
+        lines(&mut b, "YXBOARD");
+        for s in ["8,6,2", "7,7,1", "6,8,1", "0,0,2"] {
+            lines(&mut b, s);
+        }
+        lines(&mut b, "DONE");
+        assert_eq!(history(&b), Some(Vec::new()));
+        assert_eq!(b.pos.as_ref().map(Position::stone_count), Some(4));
     }
 
     #[test]
