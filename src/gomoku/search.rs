@@ -5,7 +5,8 @@
 //!
 //! - **Threats first.** A side with a five-point wins; a single opponent five-point is the only
 //!   move; a legal straight-four point (an open three of ours) wins in 3 plies when the
-//!   opponent has no four.
+//!   opponent has no four; a four-three or a double three wins in 5 when the opponent has no
+//!   point that makes a four (Rapfi's static win check; not for Renju Black).
 //! - **Move generation.** Facing an open three (the opponent has a legal straight-four point)
 //!   or a four-three point, only our own fours and the moves after which that threat is gone
 //!   are searched ([`Threat`]); otherwise every empty point within 2 of a stone, ordered by
@@ -32,6 +33,7 @@ use crate::core::{Score, Side, StopFlag};
 use super::board::{Cells, NCELLS};
 use super::pattern::Pattern;
 use super::point::Point;
+use super::rule::Rule;
 use super::search_board::{SearchBoard, level};
 use super::vcf::distance;
 
@@ -375,7 +377,25 @@ impl<'a> Hard<'a> {
         if opp_fives == 0 && self.b.has_legal_at_least(us, level::FLEX_FOUR) {
             return Some(WIN - (ply as i32 + 3));
         }
+        if self.wins_in_five() {
+            return Some(WIN - (ply as i32 + 5));
+        }
         None
+    }
+
+    /// Whether the side to move wins in five plies by a four-three or a double open three
+    /// while the opponent has no point that makes a four (so it can neither stop both threats
+    /// nor gain a tempo): Rapfi's static win check (`quickWinCheck`). Renju Black is left out,
+    /// its three may need a forbidden straight four.
+    fn wins_in_five(&self) -> bool {
+        let us = self.b.to_move;
+        if (self.b.rule == Rule::Renju && us == Side::Black)
+            || self.b.count_at_least(!us, level::FOUR) > 0
+        {
+            return false;
+        }
+        self.b.count_exactly(us, level::FOUR_THREE) > 0
+            || self.b.count_exactly(us, level::DOUBLE_THREE) > 0
     }
 
     /// Negamax alpha-beta (principal-variation search) to `depth` plies, `ply` from the root;
@@ -792,14 +812,16 @@ pub(super) mod tests {
         let (tt, stop) = (Tt::new(10), StopFlag::new());
         // Black to move: G8 H8 I8 (F8 White's) and J9 J10 make J8 a four-three point, but
         // Black has no straight-four point yet. J8, White's forced K8, then J7 or J11 makes a
-        // straight four: a win found by the quiescence's fours, not by the root check.
+        // straight four: a win found by the quiescence's fours, not by the static checks
+        // (White's A1 A2 A3 leave it a four to play at A4).
         let mut h = searcher_at(
             Rule::Freestyle,
-            "G8 F8 H8 A1 I8 O1 J9 A15 J10 O15",
+            "G8 F8 H8 A1 I8 A2 J9 A3 J10 O15",
             &tt,
             &stop,
         );
         assert!(!h.b.has_legal_at_least(Side::Black, level::FLEX_FOUR));
+        assert!(!h.wins_in_five());
         assert_eq!(h.b.info(idx("J8"), Side::Black).level, level::FOUR_THREE);
         let v = h.qsearch(0, -INF, INF, 0);
         assert!(v > WIN_THRESHOLD, "a VCF win, got {v}");
@@ -840,6 +862,26 @@ pub(super) mod tests {
         let mut first = h.vcf_moves(0);
         first.sort_unstable();
         assert_eq!(first, [idx("K8"), idx("L8")]);
+    }
+
+    #[test]
+    fn a_double_three_wins_in_five_only_when_the_opponent_has_no_four_to_play() {
+        let (tt, stop) = (Tt::new(10), StopFlag::new());
+        // Black to move: J8 makes open threes on row 8 (H8 I8) and column J (J9 J10).
+        let mut h = searcher_at(Rule::Freestyle, "H8 A1 I8 O1 J9 A15 J10 O15", &tt, &stop);
+        assert!(h.wins_in_five());
+        // The quiescence knows it at once: a win in 5 plies, one node.
+        assert_eq!(h.qsearch(0, -INF, INF, 0), WIN - 5);
+        assert_eq!(h.nodes, 1);
+        // White's A1 A2 A3 give it a four to play (A4): no static win.
+        let h = searcher_at(Rule::Freestyle, "H8 A1 I8 A2 J9 A3 J10 O15", &tt, &stop);
+        assert!(!h.wins_in_five());
+        // Renju Black's double three is forbidden.
+        let h = searcher_at(Rule::Renju, "H8 A1 I8 O1 J9 A15 J10 O15", &tt, &stop);
+        assert!(!h.wins_in_five());
+        // Nothing of the kind on the board.
+        let h = searcher_at(Rule::Freestyle, "H8 A1 I8 O1", &tt, &stop);
+        assert!(!h.wins_in_five());
     }
 
     /// The cell index of a point such as `"H8"`.

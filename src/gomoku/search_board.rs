@@ -238,6 +238,12 @@ impl SearchBoard {
             .sum()
     }
 
+    /// Number of empty points where `side` reaches exactly threat level `lvl`.
+    #[inline]
+    pub(crate) fn count_exactly(&self, side: Side, lvl: u8) -> u32 {
+        self.level_count[side_index(side)][usize::from(lvl)]
+    }
+
     /// Whether `side` has a legal empty point of threat level `lvl` or more (Renju Black's
     /// forbidden points excluded; only then is the board scanned).
     pub(crate) fn has_legal_at_least(&mut self, side: Side, lvl: u8) -> bool {
