@@ -707,11 +707,8 @@ impl<'a> Hard<'a> {
         let us = self.b.to_move;
         let last_own = self.b.history.iter().rev().nth(1).copied();
         let mut v: Vec<(i32, usize)> = Vec::new();
-        for i in self.b.candidates() {
+        for i in self.b.points_at_least(us, level::FOUR) {
             let inf = self.b.info(i, us);
-            if inf.level < level::FOUR {
-                continue;
-            }
             let near = last_own.is_some_and(|l| distance(l, i) <= 4);
             if !near && (qply > 0 || inf.level < level::FOUR_THREE) {
                 continue;
