@@ -227,7 +227,7 @@ impl SearchBoard {
 
     #[inline]
     pub(crate) fn five_count(&self, side: Side) -> u32 {
-        self.level_count[side_index(side)][usize::from(level::FIVE)]
+        self.count_exactly(side, level::FIVE)
     }
 
     /// Number of empty points where `side` reaches at least threat level `lvl`.
@@ -288,21 +288,8 @@ impl SearchBoard {
             out.truncate(max);
             return out;
         }
-        let mut out = Vec::new();
-        let s = side_index(side);
-        let n = usize::from(self.size());
-        // Row by row over the raw arrays: this runs at almost every search node.
-        for y in 0..n {
-            let row = (y + PAD) * STRIDE + PAD;
-            for idx in row..row + n {
-                if self.info[idx][s].level == level::FIVE && self.cells.cells[idx] == EMPTY {
-                    out.push(idx);
-                    if out.len() >= max {
-                        return out;
-                    }
-                }
-            }
-        }
+        let mut out = self.points_at_least(side, level::FIVE);
+        out.truncate(max);
         out
     }
 
@@ -567,7 +554,7 @@ impl SearchBoard {
 
     /// All empty points within distance 2 of a stone (the centre on an empty board).
     pub(crate) fn candidates(&self) -> Vec<usize> {
-        // Row by row over the raw arrays, as in `five_points`: this runs at most search nodes.
+        // Row by row over the raw arrays, as `points_at_least`: this runs at most search nodes.
         let mut out = Vec::with_capacity(96);
         let n = usize::from(self.size());
         for y in 0..n {
