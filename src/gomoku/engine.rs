@@ -808,7 +808,8 @@ fn keep_vcf_refutations(
 
 /// One iteration at `depth` over the root moves, principal-variation search: the first move
 /// with a full window, the others with a null window and a re-search when they beat alpha.
-/// Returns `(score, move)` in the order searched; shorter than `root` when aborted.
+/// Returns `(score, move)` in the order searched; shorter than `root` when aborted or when a
+/// move proves a win (the last one then).
 fn root_iteration(searcher: &mut Hard<'_>, root: &[usize], depth: u32) -> Vec<(i32, usize)> {
     let child_depth = depth as i32 - 1;
     let mut alpha = -INF;
@@ -842,6 +843,11 @@ fn root_iteration(searcher: &mut Hard<'_>, root: &[usize], depth: u32) -> Vec<(i
         }
         scores.push((v, m));
         alpha = alpha.max(v);
+        // A proven win ends the search. Searching on would only try to prove every other
+        // winning move as fast, which costs as much again as the first proof.
+        if v > WIN_THRESHOLD {
+            break;
+        }
     }
     scores
 }
@@ -1097,6 +1103,28 @@ mod tests {
             "G5",
         ),
     ];
+
+    #[test]
+    fn a_root_iteration_ends_at_the_first_move_that_proves_a_win() {
+        let (tt, stop) = (Tt::new(10), StopFlag::new());
+        // Black to move: J8 makes a four-three (row 8 G8 H8 I8 blocked by White's F8, column
+        // J9 J10), a win the depth-3 search proves; White's A1 A2 A3 give it a four to play,
+        // so there is no static win before the search.
+        let mut searcher = searcher_at(
+            Rule::Freestyle,
+            "G8 F8 H8 A1 I8 A2 J9 A3 J10 O15",
+            &tt,
+            &stop,
+        );
+        let root = vec![idx("J8"), idx("J11"), idx("J7"), idx("K8")];
+        let scores = root_iteration(&mut searcher, &root, 3);
+        assert_eq!(scores.len(), 1, "the moves after the win are not searched");
+        assert_eq!(scores[0].1, idx("J8"));
+        assert!(scores[0].0 > WIN_THRESHOLD, "got {}", scores[0].0);
+        // Without the winning move every root move is searched.
+        let rest = root_iteration(&mut searcher, &root[2..], 3);
+        assert_eq!(rest.len(), 2);
+    }
 
     #[test]
     fn the_guard_drops_a_best_move_the_opponent_wins_against_by_vct() {

@@ -21,7 +21,12 @@
 //!   evaluation, a threat it must answer included (Rapfi's VCF quiescence does the same), then
 //!   tries its fours (a VCF, each four's block being forced), the first near any of its
 //!   stones, deeper ones near its previous four and only combination fours (a four that also
-//!   makes an open two or a three on another line).
+//!   makes an open two or a three on another line). Its results go into the transposition
+//!   table at depth 0, never over a deeper entry of another position.
+//! - **Proven wins.** A move that proves a win ends its node's move loop (the score is stored
+//!   as a lower bound; proving that another move wins as fast would cost as much again), and
+//!   a node where only a proven win would beat alpha tries only its VCF when it has two
+//!   plies or fewer left and no table entry (razoring for a win).
 //!
 //! Scores: evaluation units, or ±(WIN − plies to the five) for proven results.
 
@@ -47,6 +52,10 @@ pub(super) const INF: i32 = WIN + 1;
 pub(super) const MAX_PLY: usize = 128;
 /// Attacker fours the quiescence VCF may play in a row.
 const QUIESCENCE_FOURS: usize = 12;
+/// Plies left at or below which a node where only a proven win beats alpha, seen for the first
+/// time, tries only its VCF (razoring for a win; Rapfi razors to its VCF search below 2.6
+/// plies).
+const WIN_RAZOR_DEPTH: i32 = 2;
 /// Attacker fours of the quiescence VCF that may be plain fours; the later ones must be
 /// combination fours ([`Hard::is_combination_four`]). Rapfi's quiescence VCF allows plain fours
 /// only at its first two plies; ours, at its first only, searched fewer nodes and won more:
@@ -118,6 +127,17 @@ impl Tt {
         let s = self.slot(key);
         let (k, d) = (s[0].load(Ordering::Relaxed), s[1].load(Ordering::Relaxed));
         (k ^ d == key && d != 0).then(|| TtEntry::unpack(d))
+    }
+
+    /// Store `e` unless the slot holds another position's entry from a deeper search: the
+    /// quiescence's entries (depth 0) never push out the main search's.
+    pub(super) fn store_shallow(&self, key: u64, e: TtEntry) {
+        let s = self.slot(key);
+        let (k, d) = (s[0].load(Ordering::Relaxed), s[1].load(Ordering::Relaxed));
+        if d != 0 && k ^ d != key && TtEntry::unpack(d).depth > e.depth {
+            return;
+        }
+        self.store(key, e);
     }
 
     pub(super) fn store(&self, key: u64, e: TtEntry) {
@@ -461,6 +481,17 @@ impl<'a> Hard<'a> {
                 return self.qsearch(ply, alpha, beta, 0);
             }
         }
+        // Razoring for a win, as Rapfi razors whenever the evaluation is far below alpha: when
+        // only a proven win beats alpha, a node seen for the first time with two plies or
+        // fewer left tries only its VCF (a deeper iteration searches it fully).
+        if !pv_node
+            && threat == Threat::None
+            && alpha >= WIN_THRESHOLD
+            && entry.is_none()
+            && depth <= WIN_RAZOR_DEPTH
+        {
+            return self.qsearch(ply, alpha, beta, 0);
+        }
         let moves = self.gen_moves(ply, tt_move, usize::MAX, threat);
         if moves.is_empty() {
             return self.no_candidate(ply, threat);
@@ -475,7 +506,8 @@ impl<'a> Hard<'a> {
         if self.aborted {
             return 0;
         }
-        let bound = if best >= beta {
+        // A proven win ends the move loop early (see `search_moves`): it is a lower bound.
+        let bound = if best >= beta || best > WIN_THRESHOLD {
             BOUND_LOWER
         } else if best > alpha {
             BOUND_EXACT
@@ -626,7 +658,9 @@ impl<'a> Hard<'a> {
                 best = v;
                 best_move = m;
                 alpha = alpha.max(v);
-                if alpha >= beta {
+                // A proven win is enough: proving that another move wins as fast would
+                // cost as much again, and a shorter win found later changes nothing.
+                if alpha >= beta || v > WIN_THRESHOLD {
                     self.reward_cutoff(m, depth, ply);
                     break;
                 }
@@ -672,15 +706,31 @@ impl<'a> Hard<'a> {
         // the evaluation prices the threat in. Searching the defences here (4 plies a side
         // until 2026-11-26) took 85 % of a middle-game search's nodes, and Hard's moves were
         // no better for it (README, "A quiescence of fours only").
+        // The table: any entry (the main search's are deeper) that settles the window.
+        let key = self.key();
+        if let Some(e) = self.tt.probe(key) {
+            let s = from_tt(e.score, ply);
+            let hit = e.depth >= 0
+                && match e.bound {
+                    BOUND_EXACT => true,
+                    BOUND_LOWER => s >= beta,
+                    _ => s <= alpha,
+                };
+            if hit {
+                return s;
+            }
+        }
         let stand = self.evaluate();
         if stand >= beta {
             return stand;
         }
+        let alpha_before = alpha;
         let mut best = stand;
         alpha = alpha.max(stand);
         if qply >= QUIESCENCE_FOURS * 2 || self.b.count_at_least(us, level::FOUR) == 0 {
             return best;
         }
+        let mut best_move = usize::MAX;
         for m in self.vcf_moves(qply) {
             self.b.play(m);
             let v = -self.qsearch(ply + 1, -beta, -alpha, qply + 1);
@@ -690,12 +740,31 @@ impl<'a> Hard<'a> {
             }
             if v > best {
                 best = v;
+                best_move = m;
                 alpha = alpha.max(v);
                 if alpha >= beta {
                     break;
                 }
             }
         }
+        let bound = if best >= beta {
+            BOUND_LOWER
+        } else if best > alpha_before {
+            BOUND_EXACT
+        } else {
+            BOUND_UPPER
+        };
+        // Depth 0, and never over a deeper entry of another position; move 0 (a wall cell)
+        // when no four beat the stand-pat.
+        self.tt.store_shallow(
+            key,
+            TtEntry {
+                score: to_tt(best, ply),
+                mv: u16::try_from(best_move).unwrap_or(0),
+                depth: 0,
+                bound,
+            },
+        );
         best
     }
 
@@ -879,6 +948,90 @@ pub(super) mod tests {
         // Nothing of the kind on the board.
         let h = searcher_at(Rule::Freestyle, "H8 A1 I8 O1", &tt, &stop);
         assert!(!h.wins_in_five());
+    }
+
+    #[test]
+    fn a_proven_win_ends_the_move_loop_and_is_stored_as_a_lower_bound() {
+        let (tt, stop) = (Tt::new(10), StopFlag::new());
+        // The four-three of the VCF test above (J8), searched as a PV node (full window).
+        let mut h = searcher_at(
+            Rule::Freestyle,
+            "G8 F8 H8 A1 I8 A2 J9 A3 J10 O15",
+            &tt,
+            &stop,
+        );
+        let v = h.negamax(2, 0, -INF, INF, false);
+        assert!(v > WIN_THRESHOLD, "a win, got {v}");
+        let e = tt.probe(h.key()).expect("stored");
+        // Below beta (INF) and above alpha, it would be exact had every move been searched.
+        assert_eq!(e.bound, BOUND_LOWER);
+        assert_eq!(usize::from(e.mv), idx("J8"));
+    }
+
+    #[test]
+    fn where_only_a_win_beats_alpha_a_new_shallow_node_tries_only_its_vcf() {
+        let (tt, stop) = (Tt::new(10), StopFlag::new());
+        // White to move after H8 H9 I8: no four for White, nothing to answer yet.
+        let mut h = searcher_at(Rule::Freestyle, "H8 H9 I8", &tt, &stop);
+        assert_eq!(h.threat(), Threat::None);
+        let alpha = WIN_THRESHOLD + 100;
+        let v = h.negamax(WIN_RAZOR_DEPTH, 2, alpha, alpha + 1, true);
+        assert!(v <= alpha);
+        assert_eq!(h.nodes, 2, "this node and its quiescence, no move searched");
+        // A node the table has seen is searched in full.
+        let nodes = h.nodes;
+        tt.store(
+            h.key(),
+            TtEntry {
+                score: 0,
+                mv: 0,
+                depth: 1,
+                bound: BOUND_UPPER,
+            },
+        );
+        h.negamax(WIN_RAZOR_DEPTH, 2, alpha, alpha + 1, true);
+        assert!(h.nodes - nodes > 2);
+        // So is one with more plies left.
+        let nodes = h.nodes;
+        tt.clear();
+        h.negamax(WIN_RAZOR_DEPTH + 1, 2, alpha, alpha + 1, true);
+        assert!(h.nodes - nodes > 2);
+    }
+
+    #[test]
+    fn the_quiescence_keeps_its_results_in_the_table_below_deeper_entries() {
+        let (tt, stop) = (Tt::new(10), StopFlag::new());
+        let mut h = searcher_at(
+            Rule::Freestyle,
+            "G8 F8 H8 A1 I8 A2 J9 A3 J10 O15",
+            &tt,
+            &stop,
+        );
+        let v = h.qsearch(0, -INF, INF, 0);
+        let e = tt.probe(h.key()).expect("stored");
+        assert_eq!((e.depth, usize::from(e.mv)), (0, idx("J8")));
+        assert_eq!(from_tt(e.score, 0), v);
+        // Asked again, the table answers in one node.
+        let nodes = h.nodes;
+        assert_eq!(h.qsearch(0, -INF, INF, 0), v);
+        assert_eq!(h.nodes - nodes, 1);
+        // A depth-0 entry does not replace another position's deeper one in its slot.
+        let small = Tt::new(4);
+        let deep = TtEntry {
+            score: 7,
+            mv: 3,
+            depth: 5,
+            bound: BOUND_EXACT,
+        };
+        small.store(1, deep);
+        small.store_shallow(1 + 16, TtEntry { depth: 0, ..deep });
+        assert!(small.probe(1 + 16).is_none());
+        assert_eq!(small.probe(1).map(|e| e.depth), Some(5));
+        // It does replace the same position's entry, and fills an empty slot.
+        small.store_shallow(1, TtEntry { depth: 0, ..deep });
+        assert_eq!(small.probe(1).map(|e| e.depth), Some(0));
+        small.store_shallow(2, deep);
+        assert!(small.probe(2).is_some());
     }
 
     /// The cell index of a point such as `"H8"`.
