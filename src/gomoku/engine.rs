@@ -1090,7 +1090,7 @@ fn defend_vct(searcher: &mut Hard<'_>, root: &mut Vec<usize>, clock: &Clock, sto
 mod tests {
     use super::*;
     use crate::gomoku::Rule;
-    use crate::gomoku::search::tests::{idx, searcher_at};
+    use crate::gomoku::search::tests::{FOUR_THREE_VCF, idx, searcher_at};
 
     /// Positions of the move-quality probe where Hard, at 1 s a move, played into a VCT of
     /// the opponent's (the first move), with Rapfi's move there (the second, not lost).
@@ -1107,15 +1107,8 @@ mod tests {
     #[test]
     fn a_root_iteration_ends_at_the_first_move_that_proves_a_win() {
         let (tt, stop) = (Tt::new(10), StopFlag::new());
-        // Black to move: J8 makes a four-three (row 8 G8 H8 I8 blocked by White's F8, column
-        // J9 J10), a win the depth-3 search proves; White's A1 A2 A3 give it a four to play,
-        // so there is no static win before the search.
-        let mut searcher = searcher_at(
-            Rule::Freestyle,
-            "G8 F8 H8 A1 I8 A2 J9 A3 J10 O15",
-            &tt,
-            &stop,
-        );
+        // J8's four-three is a win the depth-3 search proves.
+        let mut searcher = searcher_at(Rule::Freestyle, FOUR_THREE_VCF, &tt, &stop);
         let root = vec![idx("J8"), idx("J11"), idx("J7"), idx("K8")];
         let scores = root_iteration(&mut searcher, &root, 3);
         assert_eq!(scores.len(), 1, "the moves after the win are not searched");

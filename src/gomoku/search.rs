@@ -847,6 +847,12 @@ pub(super) mod tests {
     use crate::gomoku::Rule;
     use crate::gomoku::position::Position;
 
+    /// Black to move: G8 H8 I8 (F8 White's) and J9 J10 make J8 a four-three point, but Black
+    /// has no straight-four point yet. J8, White's forced K8, then J7 or J11 makes a straight
+    /// four: a win the quiescence's fours find, not the static checks (White's A1 A2 A3 leave
+    /// it a four to play at A4).
+    pub(in crate::gomoku) const FOUR_THREE_VCF: &str = "G8 F8 H8 A1 I8 A2 J9 A3 J10 O15";
+
     /// A searcher at the position after `moves` (from the empty board) under `rule`, with no
     /// deadline (shared with the engine's tests).
     pub(in crate::gomoku) fn searcher_at<'a>(
@@ -876,16 +882,7 @@ pub(super) mod tests {
     #[test]
     fn the_quiescence_still_finds_a_vcf_of_the_side_to_move() {
         let (tt, stop) = (Tt::new(10), StopFlag::new());
-        // Black to move: G8 H8 I8 (F8 White's) and J9 J10 make J8 a four-three point, but
-        // Black has no straight-four point yet. J8, White's forced K8, then J7 or J11 makes a
-        // straight four: a win found by the quiescence's fours, not by the static checks
-        // (White's A1 A2 A3 leave it a four to play at A4).
-        let mut h = searcher_at(
-            Rule::Freestyle,
-            "G8 F8 H8 A1 I8 A2 J9 A3 J10 O15",
-            &tt,
-            &stop,
-        );
+        let mut h = searcher_at(Rule::Freestyle, FOUR_THREE_VCF, &tt, &stop);
         assert!(!h.b.has_legal_at_least(Side::Black, level::FLEX_FOUR));
         assert!(!h.wins_in_five());
         assert_eq!(h.b.info(idx("J8"), Side::Black).level, level::FOUR_THREE);
@@ -953,13 +950,8 @@ pub(super) mod tests {
     #[test]
     fn a_proven_win_ends_the_move_loop_and_is_stored_as_a_lower_bound() {
         let (tt, stop) = (Tt::new(10), StopFlag::new());
-        // The four-three of the VCF test above (J8), searched as a PV node (full window).
-        let mut h = searcher_at(
-            Rule::Freestyle,
-            "G8 F8 H8 A1 I8 A2 J9 A3 J10 O15",
-            &tt,
-            &stop,
-        );
+        // Searched as a PV node (full window).
+        let mut h = searcher_at(Rule::Freestyle, FOUR_THREE_VCF, &tt, &stop);
         let v = h.negamax(2, 0, -INF, INF, false);
         assert!(v > WIN_THRESHOLD, "a win, got {v}");
         let e = tt.probe(h.key()).expect("stored");
@@ -1001,12 +993,7 @@ pub(super) mod tests {
     #[test]
     fn the_quiescence_keeps_its_results_in_the_table_below_deeper_entries() {
         let (tt, stop) = (Tt::new(10), StopFlag::new());
-        let mut h = searcher_at(
-            Rule::Freestyle,
-            "G8 F8 H8 A1 I8 A2 J9 A3 J10 O15",
-            &tt,
-            &stop,
-        );
+        let mut h = searcher_at(Rule::Freestyle, FOUR_THREE_VCF, &tt, &stop);
         let v = h.qsearch(0, -INF, INF, 0);
         let e = tt.probe(h.key()).expect("stored");
         assert_eq!((e.depth, usize::from(e.mv)), (0, idx("J8")));
