@@ -702,10 +702,6 @@ impl<'a> Hard<'a> {
         if ply + 1 >= MAX_PLY {
             return self.evaluate();
         }
-        // The side to move stands pat even when it must answer an open three or a four-three:
-        // the evaluation prices the threat in. Searching the defences here (4 plies a side
-        // until 2026-11-26) took 85 % of a middle-game search's nodes, and Hard's moves were
-        // no better for it (README, "A quiescence of fours only").
         // The table: any entry (the main search's are deeper) that settles the window.
         let key = self.key();
         if let Some(e) = self.tt.probe(key) {
@@ -720,6 +716,10 @@ impl<'a> Hard<'a> {
                 return s;
             }
         }
+        // The side to move stands pat even when it must answer an open three or a four-three:
+        // the evaluation prices the threat in. Searching the defences here (4 plies a side
+        // until 2026-11-26) took 85 % of a middle-game search's nodes, and Hard's moves were
+        // no better for it (README, "A quiescence of fours only").
         let stand = self.evaluate();
         if stand >= beta {
             return stand;
