@@ -148,6 +148,18 @@ impl Tt {
     }
 }
 
+/// What a search result `best` of the window (`alpha`, `beta`) is: a lower bound when it
+/// reached beta, exact inside the window, an upper bound at or below alpha.
+fn bound_of(best: i32, alpha: i32, beta: i32) -> u8 {
+    if best >= beta {
+        BOUND_LOWER
+    } else if best > alpha {
+        BOUND_EXACT
+    } else {
+        BOUND_UPPER
+    }
+}
+
 pub(super) fn to_tt(score: i32, ply: usize) -> i32 {
     if score > WIN_THRESHOLD {
         score + ply as i32
@@ -507,12 +519,10 @@ impl<'a> Hard<'a> {
             return 0;
         }
         // A proven win ends the move loop early (see `search_moves`): it is a lower bound.
-        let bound = if best >= beta || best > WIN_THRESHOLD {
+        let bound = if best > WIN_THRESHOLD {
             BOUND_LOWER
-        } else if best > alpha {
-            BOUND_EXACT
         } else {
-            BOUND_UPPER
+            bound_of(best, alpha, beta)
         };
         self.tt.store(
             key,
@@ -747,13 +757,7 @@ impl<'a> Hard<'a> {
                 }
             }
         }
-        let bound = if best >= beta {
-            BOUND_LOWER
-        } else if best > alpha_before {
-            BOUND_EXACT
-        } else {
-            BOUND_UPPER
-        };
+        let bound = bound_of(best, alpha_before, beta);
         // Depth 0, and never over a deeper entry of another position; move 0 (a wall cell)
         // when no four beat the stand-pat.
         self.tt.store_shallow(
