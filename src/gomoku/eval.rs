@@ -403,8 +403,8 @@ const L2_CANDIDATES: [f64; 5] = [1e-9, 1e-8, 1e-7, 1e-6, 1e-5];
 /// Adam steps of the fit. At [`LEARNING_RATE`] Adam does not converge by then: stopped at
 /// 1 500 steps it fits the training and the held-out positions better (cross-entropy 0.5809
 /// and 0.5577 against 0.5882 and 0.5660), yet those tables lost to these, 61–75–4 in
-/// Freestyle over 140 games (README, "Wider pruning margins, and what did not help"). The
-/// held-out loss does not choose between fits; matches do.
+/// Freestyle over 140 games (README, "Pruning margins, line shapes and Rapfi's
+/// extensions"). The held-out loss does not choose between fits; matches do.
 const STEPS: usize = 3000;
 /// The weakest L2 pull each rule class (Freestyle/Standard, Renju) may take. Renju's best
 /// held-out fit (1e-8) beat the hand-set tables head to head but broke the ladder: it made
