@@ -8,7 +8,10 @@ Feeds every 12th quiet position (|score| < 300) of tests/data/gomoku-positions.t
 most, to the brain with `INFO timeout_turn MS`, reads the last `MESSAGE depth D score S
 nodes N` line it prints before its move, and prints each position's depth and nodes, then
 the mean depth, the median depth and the mean nodes per move (positions searched with more
-than 1000 nodes; a forced reply is left out).
+than 1000 nodes; a forced reply is left out). Rapfi's report (`MESSAGE Speed …K | Depth
+D-S | Eval … | Node N | Time …ms`) is read too, its nominal depth D, so the same command
+measures it: `scripts/gomoku-depth-probe.py <path>/pbrain-rapfi 1000`. Both are told the
+match has no time limit, so the turn's time is what binds.
 """
 import lzma, os, re, statistics, subprocess, sys
 binary = sys.argv[1]; ms = int(sys.argv[2]); extra = sys.argv[3:]
@@ -31,7 +34,8 @@ def read_until(pred):
 depths = []; nodes = []
 for rule, moves in sel:
     send('INFO rule %d' % (4 if rule == 'renju' else 0)); send('START 15'); read_until(lambda l: l == 'OK' or l.startswith('ERROR'))
-    send('INFO timeout_turn %d' % ms); send('BOARD')
+    send('INFO timeout_turn %d' % ms); send('INFO timeout_match 100000000')
+    send('INFO time_left 100000000'); send('BOARD')
     me = len(moves) % 2
     for i, m in enumerate(moves):
         x = ord(m[0]) - ord('A'); y = 15 - int(m[1:])
@@ -42,6 +46,11 @@ for rule, moves in sel:
         l = read_until(lambda l: True)
         mm = re.match(r'MESSAGE depth (\d+) score (.*) nodes (\d+)', l)
         if mm: d, sc, n = int(mm.group(1)), mm.group(2), int(mm.group(3)); continue
+        mm = re.match(r'MESSAGE Speed \S+ \| Depth (\d+)-\d+ \| Eval (\S+) \| Node (\d+)([KM]?)', l)
+        if mm:
+            d, sc = int(mm.group(1)), mm.group(2)
+            n = int(mm.group(3)) * {'': 1, 'K': 1000, 'M': 1000000}[mm.group(4)]
+            continue
         if re.match(r'^\d+,\d+$', l): break
     print(rule, len(moves), 'depth', d, 'score', sc, 'nodes', n, flush=True)
     if n > 1000: depths.append(d); nodes.append(n)
