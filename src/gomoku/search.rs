@@ -926,6 +926,79 @@ pub(super) mod tests {
         Hard::new(SearchBoard::from_position(&pos), tt, None, stop)
     }
 
+    /// The pruning estimate of the position after `moves` under `rule` when the table holds
+    /// `score` with `bound` for it, and its static evaluation.
+    fn pruning_estimate(rule: Rule, moves: &str, score: i32, bound: u8) -> (i32, i32) {
+        let (tt, stop) = (Tt::new(10), StopFlag::new());
+        let h = searcher_at(rule, moves, &tt, &stop);
+        let e = TtEntry {
+            score: to_tt(score, 0),
+            mv: 0,
+            depth: 3,
+            bound,
+        };
+        (h.pruning_eval(Some(e), 0), h.evaluate())
+    }
+
+    #[test]
+    fn renju_pruning_takes_the_tables_score_only_when_its_bound_is_tighter() {
+        let moves = "H8 H9 I7 G9";
+        let (_, eval) = pruning_estimate(Rule::Renju, moves, 0, BOUND_EXACT);
+        let above = eval + 150;
+        let below = eval - 150;
+        assert_eq!(
+            pruning_estimate(Rule::Renju, moves, above, BOUND_EXACT).0,
+            above
+        );
+        assert_eq!(
+            pruning_estimate(Rule::Renju, moves, above, BOUND_LOWER).0,
+            above
+        );
+        assert_eq!(
+            pruning_estimate(Rule::Renju, moves, below, BOUND_UPPER).0,
+            below
+        );
+        // A bound on the evaluation's side says nothing more than the evaluation.
+        assert_eq!(
+            pruning_estimate(Rule::Renju, moves, below, BOUND_LOWER).0,
+            eval
+        );
+        assert_eq!(
+            pruning_estimate(Rule::Renju, moves, above, BOUND_UPPER).0,
+            eval
+        );
+        // Proven results are not estimates, and Freestyle keeps the static evaluation.
+        assert_eq!(
+            pruning_estimate(Rule::Renju, moves, WIN - 9, BOUND_LOWER).0,
+            eval
+        );
+        let (free, free_eval) = pruning_estimate(Rule::Freestyle, moves, above, BOUND_EXACT);
+        assert_eq!(free, free_eval);
+    }
+
+    #[test]
+    fn a_late_three_making_move_is_reduced_in_renju_only() {
+        let (tt, stop) = (Tt::new(10), StopFlag::new());
+        // Black's H8 I8 and White's H10 I10: J8 makes Black an open three.
+        let moves = "H8 H10 I8 I10 A1";
+        let node = Node {
+            depth: 8,
+            ply: 1,
+            threat: Threat::None,
+            cut: false,
+        };
+        let m = Cells::index_of("J8".parse().expect("point"));
+        for (rule, reduced) in [(Rule::Renju, true), (Rule::Freestyle, false)] {
+            let h = searcher_at(rule, moves, &tt, &stop);
+            assert_eq!(
+                h.b.info(m, Side::Black).level,
+                level::THREE,
+                "Black's open three"
+            );
+            assert_eq!(h.reduction(m, 10, node, true) > 0, reduced, "{rule:?}");
+        }
+    }
+
     #[test]
     fn the_quiescence_stands_pat_against_an_open_three_without_searching_defences() {
         let (tt, stop) = (Tt::new(10), StopFlag::new());
