@@ -946,32 +946,21 @@ pub(super) mod tests {
         let (_, eval) = pruning_estimate(Rule::Renju, moves, 0, BOUND_EXACT);
         let above = eval + 150;
         let below = eval - 150;
-        assert_eq!(
-            pruning_estimate(Rule::Renju, moves, above, BOUND_EXACT).0,
-            above
-        );
-        assert_eq!(
-            pruning_estimate(Rule::Renju, moves, above, BOUND_LOWER).0,
-            above
-        );
-        assert_eq!(
-            pruning_estimate(Rule::Renju, moves, below, BOUND_UPPER).0,
-            below
-        );
-        // A bound on the evaluation's side says nothing more than the evaluation.
-        assert_eq!(
-            pruning_estimate(Rule::Renju, moves, below, BOUND_LOWER).0,
-            eval
-        );
-        assert_eq!(
-            pruning_estimate(Rule::Renju, moves, above, BOUND_UPPER).0,
-            eval
-        );
-        // Proven results are not estimates, and Freestyle keeps the static evaluation.
-        assert_eq!(
-            pruning_estimate(Rule::Renju, moves, WIN - 9, BOUND_LOWER).0,
-            eval
-        );
+        let cases = [
+            (above, BOUND_EXACT, above),
+            (above, BOUND_LOWER, above),
+            (below, BOUND_UPPER, below),
+            // A bound on the evaluation's side says nothing more than the evaluation.
+            (below, BOUND_LOWER, eval),
+            (above, BOUND_UPPER, eval),
+            // Proven results are not estimates.
+            (WIN - 9, BOUND_LOWER, eval),
+        ];
+        for (score, bound, want) in cases {
+            let got = pruning_estimate(Rule::Renju, moves, score, bound).0;
+            assert_eq!(got, want, "score {score}, bound {bound}");
+        }
+        // Freestyle keeps the static evaluation.
         let (free, free_eval) = pruning_estimate(Rule::Freestyle, moves, above, BOUND_EXACT);
         assert_eq!(free, free_eval);
     }
