@@ -58,19 +58,52 @@ const QUIESCENCE_FOURS: usize = 12;
 /// time, tries only its VCF (razoring for a win; Rapfi razors to its VCF search below 2.6
 /// plies).
 const WIN_RAZOR_DEPTH: i32 = 2;
-/// Reverse futility and razoring margins of `rule`, in evaluation units (418 to a logit):
-/// the margin a ply left, and razoring's margin on top of it. A non-PV node with no threat to
-/// answer returns its static evaluation when that is the per-ply margin times the plies left
-/// above beta (at most 4 plies left), and drops into the quiescence when it is the razoring
-/// margin plus that below alpha (at most 2). Renju's are a quarter wider and go with the
-/// reduction of three-making moves ([`Hard::reduction`]): together 386–348–18 (52.5 %) over
-/// 752 games against the build without them; in Freestyle the wider margins scored 51.8 %
-/// over 668 games and were left out (README, "Renju's margins and reductions").
-fn margins(rule: Rule) -> (i32, i32) {
-    if rule == Rule::Renju {
-        (75, 100)
-    } else {
-        (60, 80)
+/// Where Hard's search differs by rule: Renju's pruning settings, each measured in matches
+/// against the build without it (200 ms a move, all balanced openings, colours swapped), as
+/// Rapfi keeps per-rule settings too (its Renju futility scale is 80 against Freestyle's 63).
+#[derive(Clone, Copy, Debug)]
+struct RuleTuning {
+    /// Reverse futility and razoring margin a ply left, in evaluation units (418 to a logit):
+    /// a non-PV node with no threat to answer returns its static evaluation when that is this
+    /// times the plies left above beta (at most 4 plies left), and drops into the quiescence
+    /// when it is [`RuleTuning::razor_margin`] plus that below alpha (at most 2).
+    margin_per_ply: i32,
+    /// Razoring's margin on top of the per-ply one, in evaluation units.
+    razor_margin: i32,
+    /// A late move that makes a three for either side gets the LMR table's reduction, without
+    /// the extra plies off the PV and at cut nodes (otherwise none).
+    reduce_threes: bool,
+    /// Reverse futility and razoring take the table's score instead of the static evaluation
+    /// when its bound is tighter ([`Hard::pruning_eval`]).
+    table_score_for_pruning: bool,
+}
+
+impl RuleTuning {
+    /// Freestyle and Standard. Renju's wider margins scored 50.7 % over 340 Freestyle games,
+    /// reducing threes 50.4 % over 140 and the table's score 48.5 % over 400, so none is on.
+    const OTHER_RULES: RuleTuning = RuleTuning {
+        margin_per_ply: 60,
+        razor_margin: 80,
+        reduce_threes: false,
+        table_score_for_pruning: false,
+    };
+    /// Renju: margins a quarter wider with threes reduced, together 386–348–18 (52.5 %) over
+    /// 752 games (README, "Renju's margins and reductions"); the table's score on top,
+    /// 216–150–10 (58.8 %) over 376 games, where Black's forbidden points make the static
+    /// evaluation rougher (README, "The table's score for pruning in Renju").
+    const RENJU: RuleTuning = RuleTuning {
+        margin_per_ply: 75,
+        razor_margin: 100,
+        reduce_threes: true,
+        table_score_for_pruning: true,
+    };
+
+    fn of(rule: Rule) -> RuleTuning {
+        if rule == Rule::Renju {
+            RuleTuning::RENJU
+        } else {
+            RuleTuning::OTHER_RULES
+        }
     }
 }
 
@@ -260,6 +293,8 @@ pub(super) struct Hard<'a> {
     killers: [[usize; 2]; MAX_PLY + 2],
     /// History heuristic: cut-off credit (depth²) per side and point, for move ordering.
     history: Vec<[u32; 2]>,
+    /// The board's rule's pruning settings.
+    tuning: RuleTuning,
 }
 
 impl<'a> Hard<'a> {
@@ -272,6 +307,7 @@ impl<'a> Hard<'a> {
         stop: &'a StopFlag,
     ) -> Hard<'a> {
         Hard {
+            tuning: RuleTuning::of(b.rule),
             b,
             tt,
             nodes: 0,
@@ -502,13 +538,17 @@ impl<'a> Hard<'a> {
         let threat = self.threat();
         if !pv_node && threat == Threat::None && beta.abs() < WIN_THRESHOLD {
             let eval = self.pruning_eval(entry, ply);
-            let (per_ply, razor) = margins(self.b.rule);
+            let RuleTuning {
+                margin_per_ply,
+                razor_margin,
+                ..
+            } = self.tuning;
             // Reverse futility: far above beta with little depth left.
-            if depth <= 4 && eval - per_ply * depth >= beta {
+            if depth <= 4 && eval - margin_per_ply * depth >= beta {
                 return eval;
             }
             // Razoring: far below alpha, only a VCF could save it.
-            if depth <= 2 && eval + razor + per_ply * depth < alpha {
+            if depth <= 2 && eval + razor_margin + margin_per_ply * depth < alpha {
                 return self.qsearch(ply, alpha, beta, 0);
             }
         }
@@ -556,15 +596,14 @@ impl<'a> Hard<'a> {
     }
 
     /// The estimate reverse futility and razoring compare with the window: the static
-    /// evaluation, in Renju replaced by the table entry's score when its bound says the true
-    /// score lies beyond the evaluation on that side (an exact score always; a lower bound
-    /// above it; an upper bound below it), as Rapfi and Stockfish do. A searched bound knows
-    /// what the evaluation misses, and in Renju, where Black's forbidden points make the
-    /// evaluation rougher, that won 216–150–10 (58.8 %) over 376 games; in Freestyle it scored
-    /// 188–198–14 and is not used (README, "The table's score for pruning in Renju").
+    /// evaluation, replaced by the table entry's score where the rule takes it
+    /// ([`RuleTuning::table_score_for_pruning`], Renju) and its bound says the true score lies
+    /// beyond the evaluation on that side (an exact score always; a lower bound above it; an
+    /// upper bound below it), as Rapfi and Stockfish do: a searched bound knows what the
+    /// evaluation misses.
     fn pruning_eval(&self, entry: Option<TtEntry>, ply: usize) -> i32 {
         let eval = self.evaluate();
-        let Some(e) = entry.filter(|_| self.b.rule == Rule::Renju) else {
+        let Some(e) = entry.filter(|_| self.tuning.table_score_for_pruning) else {
             return eval;
         };
         let s = from_tt(e.score, ply);
@@ -634,8 +673,9 @@ impl<'a> Hard<'a> {
 
     /// The late-move reduction of the `i`-th move `m` (0-based) at `node`: ln(depth)·ln(move
     /// number)/1.9, one more off the PV and [`CUT_NODE_REDUCTION`] more at a cut node unless
-    /// `m` is a killer there; moves that make a three or more for either side get none, in
-    /// Renju only the table's reduction (see [`margins`]); the child keeps at least one ply.
+    /// `m` is a killer there; moves that make a three or more for either side get none, or
+    /// where the rule reduces them only the table's reduction
+    /// ([`RuleTuning::reduce_threes`], Renju); the child keeps at least one ply.
     fn reduction(&self, m: usize, i: usize, node: Node, pv_node: bool) -> i32 {
         let us = self.b.to_move;
         let quiet =
@@ -644,10 +684,7 @@ impl<'a> Hard<'a> {
             return 0;
         }
         if !quiet {
-            // Renju: a move that makes a three gets the table's reduction, without the extra
-            // plies off the PV and at cut nodes; in Renju this gained with the wider margins
-            // (see `margins`), in Freestyle reducing threat moves did not.
-            return if self.b.rule == Rule::Renju {
+            return if self.tuning.reduce_threes {
                 lmr(node.depth, i + 1).clamp(0, node.depth - 2)
             } else {
                 0
