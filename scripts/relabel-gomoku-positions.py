@@ -16,7 +16,7 @@ error: the new file must hold the same positions as the old.
 import lzma
 import sys
 
-MATE = 30000
+from gomocup_brain import MATE
 
 
 def main() -> None:

@@ -18,11 +18,12 @@
 //! Rapfi's 20 000-node scores, 5 000-node ones for the unproven Freestyle positions, 22 331
 //! of them fitted — mates are left out, and so are the positions of every tenth game; see its
 //! header). The teacher's depth is chosen by matches, not by the fit's loss: in Freestyle the
-//! 5 000-node scores made Hard stronger than the 20 000-node ones, 2 000 and 200 000 weaker. Adam runs 3 000 steps (`STEPS`) with an L2
-//! pull towards hand-set values (the pattern values and threat bonuses Hard used before),
-//! which keeps rarely seen codes sensible; the pull's strength is chosen per rule class on the
-//! held-out positions (Renju's no weaker than `MIN_L2` allows), and a class keeps the
-//! hand-set values when no fit predicts those better. Run
+//! 5 000-node scores made Hard stronger than the 20 000-node ones, 2 000 and 200 000 weaker.
+//! Adam runs 3 000 steps (`STEPS`) with an L2 pull towards hand-set values (the pattern
+//! values and threat bonuses Hard used before), which keeps rarely seen codes sensible; the
+//! pull's strength is chosen per rule class on the held-out positions (Renju's no weaker than
+//! `MIN_L2` allows), and a class keeps the hand-set values when no fit predicts those better.
+//! Run
 //! `reversi-gomoku gomoku fit-eval --positions tests/data/gomoku-positions.txt.xz --out
 //! assets/gomoku-eval.bin`; the shipped file is that fit (a test checks it).
 
