@@ -461,12 +461,12 @@ pub fn gomoku_fit_eval(games: &Path, out: &Path) -> ExitCode {
         return ExitCode::FAILURE;
     }
     println!(
-        "read {} positions, fitted {} in {:.1} s, scale {:.0} units per logit, L2 pull {:?}; \
+        "read {} positions, fitted {} in {:.1} s, scale {:?} units per logit, L2 pull {:?}; \
          cross-entropy prior → fit: training {:.4} → {:.4}, held-out {:.4} → {:.4}; wrote {} bytes to {}",
         games_list.len(),
         report.positions,
         start.elapsed().as_secs_f64(),
-        report.scale,
+        crate::gomoku::eval::FIT_SCALE,
         report.l2,
         report.train_loss.0,
         report.train_loss.1,

@@ -57,3 +57,24 @@ fn positions_file_errors_name_the_line() {
             .starts_with("1:")
     );
 }
+
+#[test]
+fn each_rule_class_is_fitted_on_its_own_positions_alone() {
+    // More Freestyle positions must not move Renju's tables (until 2026-11-27 one scale,
+    // fitted over both classes, tied them together).
+    let all = parse_positions(&positions_text()).expect("every position is legal");
+    let of = |rule| all.iter().filter(move |p| p.rule == rule).cloned();
+    let renju: Vec<_> = of(Rule::Renju).take(600).collect();
+    let freestyle: Vec<_> = of(Rule::Freestyle).take(2_000).collect();
+    let fit_with = |n: usize| {
+        let mut v = renju.clone();
+        v.extend(freestyle[..n].iter().cloned());
+        fit(&v).weights
+    };
+    let (fewer, more) = (fit_with(500), fit_with(2_000));
+    assert!(fewer.renju == more.renju, "Renju's tables moved");
+    assert!(
+        fewer.gomoku != more.gomoku,
+        "the Freestyle positions were not used"
+    );
+}

@@ -13,16 +13,18 @@
 //!
 //! The tables are fitted by logistic regression (Texel tuning, with a teacher's score as the
 //! target instead of the game's result): over positions of recorded engine games, the
-//! evaluation divided by a scale fitted first predicts the winning rate a stronger engine's
-//! search gave the position (`tests/data/gomoku-positions.txt.xz`: 58 806 positions with
-//! Rapfi's 20 000-node scores, 5 000-node ones for the unproven Freestyle positions, 22 331
-//! of them fitted — mates are left out, and so are the positions of every tenth game; see its
-//! header). The teacher's depth is chosen by matches, not by the fit's loss: in Freestyle the
-//! 5 000-node scores made Hard stronger than the 20 000-node ones, 2 000 and 200 000 weaker.
-//! Adam runs 3 000 steps (`STEPS`) with an L2 pull towards hand-set values (the pattern
-//! values and threat bonuses Hard used before), which keeps rarely seen codes sensible; the
-//! pull's strength is chosen per rule class on the held-out positions (Renju's no weaker than
-//! `MIN_L2` allows), and a class keeps the hand-set values when no fit predicts those better.
+//! evaluation divided by a fixed scale per rule class ([`FIT_SCALE`]) predicts the winning
+//! rate a stronger engine's search gave the position (`tests/data/gomoku-positions.txt.xz`:
+//! 77 544 positions with Rapfi's 20 000-node scores, 5 000-node ones for the unproven
+//! Freestyle positions and for those of Rapfi's self-play; 31 520 of them fitted — mates are
+//! left out, and so are the positions of every tenth game; see its header). The teacher's
+//! depth is chosen by matches, not by the fit's loss: in Freestyle the 5 000-node scores made
+//! Hard stronger than the 2 000, 10 000, 20 000 and 200 000-node ones. Each rule class is
+//! fitted on its own positions: Adam runs 3 000 steps (`STEPS`) with an L2 pull towards
+//! hand-set values (the pattern values and threat bonuses Hard used before), which keeps
+//! rarely seen codes sensible; the pull's strength is chosen per class on the held-out
+//! positions (Renju's no weaker than `MIN_L2` allows), and a class keeps the hand-set values
+//! when no fit predicts those better.
 //! Run
 //! `reversi-gomoku gomoku fit-eval --positions tests/data/gomoku-positions.txt.xz --out
 //! assets/gomoku-eval.bin`; the shipped file is that fit (a test checks it).
@@ -401,6 +403,14 @@ struct Sample {
 /// Reference scale of the step size: at 300 evaluation units per logit, steps of
 /// [`LEARNING_RATE`] units (proportionally more at the fitted scale).
 const SCALE: f64 = 300.0;
+/// The fitted tables' units, in evaluation units per logit of the teacher's winning rate, for
+/// Freestyle/Standard and for Renju. The search's pruning margins are set in the same units,
+/// so this is a search setting, chosen by matches (README, "More teacher data"). Until
+/// 2026-11-27 it was the hand-set values' best logistic fit to both classes' positions
+/// together, on a grid of 100·1.1^k; Renju keeps that last value, 100·1.1^15 ≈ 418: its own
+/// best fit (505) and 345 each lost 43.6 % against it. Freestyle's tables fitted at 345 with
+/// the Rapfi self-play positions won 58.9 % over 310 games.
+pub const FIT_SCALE: [f64; 2] = [345.0, 417.724_816_941_565_6];
 /// The strengths of the L2 pull towards the prior tried (at [`SCALE`] units per logit).
 const L2_CANDIDATES: [f64; 5] = [1e-9, 1e-8, 1e-7, 1e-6, 1e-5];
 /// Adam steps of the fit. At [`LEARNING_RATE`] Adam does not converge by then: stopped at
@@ -417,6 +427,13 @@ const STEPS: usize = 3000;
 /// ones: 16/0/0 and 39/0/1 against Medium, and 109–50–1 against the hand-set tables
 /// (2026-11-26).
 const MIN_L2: [f64; 2] = [0.0, 1e-6];
+/// What one unit of [`L2_CANDIDATES`] and [`MIN_L2`] weighs against a class's mean
+/// cross-entropy. Each class is fitted on its own positions since 2026-11-28; Renju's pull
+/// keeps the weight it was chosen at, when it was set against the mean over both classes'
+/// training positions (22 331, 8 868 of them Renju), so Renju's tables are the same fit (38
+/// of its 5 460 values differ by one unit, from rounding). Refitted on the plain mean over
+/// its own positions (and at 418.0), they lost 34.3 % and 44.7 % to the old ones (2026-11-28).
+const PULL_UNIT: [f64; 2] = [1.0, 22_331.0 / 8_868.0];
 const LEARNING_RATE: f64 = 6.0;
 
 fn samples(positions: &[LabeledPosition]) -> Vec<Sample> {
@@ -456,12 +473,20 @@ fn samples(positions: &[LabeledPosition]) -> Vec<Sample> {
     out
 }
 
-/// Adam on the mean cross-entropy of `train` plus the pull `l2` towards `prior_w`.
-fn adam(train: &[Sample], prior_w: &[f64], scale: f64, step_size: f64, l2: f64) -> Vec<f64> {
+/// Adam on the cross-entropy of `train` summed and divided by `norm`, plus the pull `l2`
+/// towards `prior_w`.
+fn adam(
+    train: &[&Sample],
+    prior_w: &[f64],
+    scale: f64,
+    step_size: f64,
+    l2: f64,
+    norm: f64,
+) -> Vec<f64> {
     let mut w = prior_w.to_vec();
     let (mut m, mut v) = (vec![0.0; NFEATURES], vec![0.0; NFEATURES]);
     let (b1, b2) = (0.9f64, 0.999f64);
-    let n = train.len().max(1) as f64;
+    let n = norm;
     // The pull is set at SCALE units per logit; in the fitted units it is as strong.
     let l2 = l2 * (SCALE / scale).powi(2);
     for step in 1..=STEPS {
@@ -497,9 +522,16 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// Mean cross-entropy of `samples` under weights `w` and scale `scale`.
-fn loss(samples: &[Sample], w: &[f64], scale: f64) -> f64 {
-    loss_of(samples.iter(), w, scale)
+/// Mean cross-entropy of `samples` under weights `w`, each rule class at its [`FIT_SCALE`].
+fn loss(samples: &[Sample], w: &[f64]) -> f64 {
+    let n = samples.len().max(1) as f64;
+    (0..2)
+        .map(|class| {
+            let of_class = samples.iter().filter(|s| s.class == class);
+            let count = of_class.clone().count() as f64;
+            loss_of(of_class, w, FIT_SCALE[class]) * count / n
+        })
+        .sum()
 }
 
 /// [`loss`] over any selection of samples (0 for none).
@@ -526,8 +558,6 @@ pub struct FitReport {
     pub weights: Weights,
     /// Training positions (held-out ones and proven results excluded).
     pub positions: usize,
-    /// Evaluation units per logit (the hand-set values' best fit).
-    pub scale: f64,
     /// The strength of the pull towards the prior kept for Freestyle/Standard and for Renju
     /// (`None`: that class keeps the prior itself).
     pub l2: [Option<f64>; 2],
@@ -562,44 +592,17 @@ pub fn fit(positions: &[LabeledPosition]) -> FitReport {
             }
         })
         .collect();
-    // The scale first: the hand-set values' best logistic fit (a grid over powers of 1.1),
-    // so that the tables stay in the units the search's margins are set in.
     let prior_w = hand;
-    let scale = (0..100)
-        .map(|i| 100.0 * 1.1f64.powi(i))
-        .min_by(|&a, &b| loss(&train, &prior_w, a).total_cmp(&loss(&train, &prior_w, b)))
-        .unwrap_or(SCALE);
-    let step_size = LEARNING_RATE * scale / SCALE;
-    // Then Adam for each strength of the pull towards the prior; for each rule class the one
-    // that predicts that class's held-out positions best is kept, the prior itself when none
-    // beats it (the classes share no weight, so one fit serves both).
-    // Independent runs: one thread each (the result does not depend on the thread count).
-    let fits: Vec<(f64, Vec<f64>)> = std::thread::scope(|sc| {
-        let runs: Vec<_> = L2_CANDIDATES
-            .iter()
-            .map(|&l2| {
-                let (train, prior_w) = (&train, &prior_w);
-                sc.spawn(move || (l2, adam(train, prior_w, scale, step_size, l2)))
-            })
-            .collect();
-        runs.into_iter()
-            .map(|r| r.join().expect("a fit thread does not panic"))
-            .collect()
-    });
     let mut w = prior_w.clone();
     let mut l2 = [None, None];
-    for class in 0..2 {
+    // The rule classes share no weight, so each is fitted on its own positions.
+    for (class, class_l2) in l2.iter_mut().enumerate() {
+        let train_c: Vec<&Sample> = train.iter().filter(|s| s.class == class).collect();
         let test_c: Vec<&Sample> = test.iter().filter(|s| s.class == class).collect();
-        let class_loss = |w: &[f64]| loss_of(test_c.iter().copied(), w, scale);
-        let mut best = class_loss(&prior_w);
-        let range = class * 4 * NPCODE..(class + 1) * 4 * NPCODE;
-        for (strength, fw) in fits.iter().filter(|f| f.0 >= MIN_L2[class]) {
-            let l = class_loss(fw);
-            if l < best {
-                best = l;
-                w[range.clone()].copy_from_slice(&fw[range.clone()]);
-                l2[class] = Some(*strength);
-            }
+        if let Some((strength, fw)) = fit_class(class, &train_c, &test_c, &prior_w) {
+            let range = class * 4 * NPCODE..(class + 1) * 4 * NPCODE;
+            w[range.clone()].copy_from_slice(&fw[range]);
+            *class_l2 = Some(strength);
         }
     }
     let mut weights = Weights::prior();
@@ -616,11 +619,48 @@ pub fn fit(positions: &[LabeledPosition]) -> FitReport {
     FitReport {
         weights,
         positions: train.len(),
-        scale,
         l2,
-        train_loss: (loss(&train, &prior_w, scale), loss(&train, &w, scale)),
-        test_loss: (loss(&test, &prior_w, scale), loss(&test, &w, scale)),
+        train_loss: (loss(&train, &prior_w), loss(&train, &w)),
+        test_loss: (loss(&test, &prior_w), loss(&test, &w)),
     }
+}
+
+/// Fits one rule class's weights on its own training positions at [`FIT_SCALE`]: Adam for
+/// each strength of the pull towards the prior (one thread each; the result does not depend
+/// on the thread count), keeping the one that predicts the class's held-out positions best.
+/// Returns that strength and the weights, `None` when no fit beats the prior there.
+fn fit_class(
+    class: usize,
+    train: &[&Sample],
+    test: &[&Sample],
+    prior_w: &[f64],
+) -> Option<(f64, Vec<f64>)> {
+    let scale = FIT_SCALE[class];
+    let step_size = LEARNING_RATE * scale / SCALE;
+    let fits: Vec<(f64, Vec<f64>)> = std::thread::scope(|sc| {
+        let runs: Vec<_> = L2_CANDIDATES
+            .iter()
+            .filter(|&&l2| l2 >= MIN_L2[class])
+            .map(|&l2| {
+                // The data term's weight against the pull: dividing it by more is the same
+                // as a stronger pull (Adam ignores a constant factor on the gradient).
+                let norm = train.len().max(1) as f64 * PULL_UNIT[class];
+                sc.spawn(move || (l2, adam(train, prior_w, scale, step_size, l2, norm)))
+            })
+            .collect();
+        runs.into_iter()
+            .map(|r| r.join().expect("a fit thread does not panic"))
+            .collect()
+    });
+    let test_loss = |w: &[f64]| loss_of(test.iter().copied(), w, scale);
+    let mut best = (test_loss(prior_w), None);
+    for (strength, fw) in fits {
+        let l = test_loss(&fw);
+        if l < best.0 {
+            best = (l, Some((strength, fw)));
+        }
+    }
+    best.1
 }
 
 /// The game each position comes from, numbered from 0 in file order: a position starts a new
