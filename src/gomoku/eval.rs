@@ -486,7 +486,6 @@ fn adam(
     let mut w = prior_w.to_vec();
     let (mut m, mut v) = (vec![0.0; NFEATURES], vec![0.0; NFEATURES]);
     let (b1, b2) = (0.9f64, 0.999f64);
-    let n = norm;
     // The pull is set at SCALE units per logit; in the fitted units it is as strong.
     let l2 = l2 * (SCALE / scale).powi(2);
     for step in 1..=STEPS {
@@ -499,7 +498,7 @@ fn adam(
                 .iter()
                 .map(|&(f, c)| w[f as usize] * f64::from(c))
                 .sum();
-            let g = (sigmoid(e / scale) - s.target) / scale / n;
+            let g = (sigmoid(e / scale) - s.target) / scale / norm;
             for &(f, c) in &s.features {
                 grad[f as usize] += g * f64::from(c);
             }
