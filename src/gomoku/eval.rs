@@ -24,8 +24,7 @@
 //! hand-set values (the pattern values and threat bonuses Hard used before), which keeps
 //! rarely seen codes sensible; the pull's strength is chosen per class on the held-out
 //! positions (Renju's no weaker than `MIN_L2` allows), and a class keeps the hand-set values
-//! when no fit predicts those better.
-//! Run
+//! when no fit predicts those better. Run
 //! `reversi-gomoku gomoku fit-eval --positions tests/data/gomoku-positions.txt.xz --out
 //! assets/gomoku-eval.bin`; the shipped file is that fit (a test checks it).
 
@@ -636,16 +635,14 @@ fn fit_class(
 ) -> Option<(f64, Vec<f64>)> {
     let scale = FIT_SCALE[class];
     let step_size = LEARNING_RATE * scale / SCALE;
+    // The data term's weight against the pull: dividing it by more is the same as a stronger
+    // pull (Adam ignores a constant factor on the gradient).
+    let norm = train.len().max(1) as f64 * PULL_UNIT[class];
     let fits: Vec<(f64, Vec<f64>)> = std::thread::scope(|sc| {
         let runs: Vec<_> = L2_CANDIDATES
             .iter()
             .filter(|&&l2| l2 >= MIN_L2[class])
-            .map(|&l2| {
-                // The data term's weight against the pull: dividing it by more is the same
-                // as a stronger pull (Adam ignores a constant factor on the gradient).
-                let norm = train.len().max(1) as f64 * PULL_UNIT[class];
-                sc.spawn(move || (l2, adam(train, prior_w, scale, step_size, l2, norm)))
-            })
+            .map(|&l2| sc.spawn(move || (l2, adam(train, prior_w, scale, step_size, l2, norm))))
             .collect();
         runs.into_iter()
             .map(|r| r.join().expect("a fit thread does not panic"))
