@@ -15,8 +15,8 @@
 //! target instead of the game's result): over positions of recorded engine games, the
 //! evaluation divided by a fixed scale per rule class ([`FIT_SCALE`]) predicts the winning
 //! rate a stronger engine's search gave the position (`tests/data/gomoku-positions.txt.xz`:
-//! 77 544 positions with Rapfi's 20 000-node scores, 5 000-node ones for the unproven
-//! Freestyle positions and for those of Rapfi's self-play; 31 520 of them fitted — mates are
+//! 98 689 positions with Rapfi's 20 000-node scores, 5 000-node ones for the unproven
+//! Freestyle positions and for those of Rapfi's self-play; 41 808 of them fitted — mates are
 //! left out, and so are the positions of every tenth game; see its header). The teacher's
 //! depth is chosen by matches, not by the fit's loss: in Freestyle the 5 000-node scores made
 //! Hard stronger than the 2 000, 10 000, 20 000 and 200 000-node ones. Each rule class is
