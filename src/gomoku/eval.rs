@@ -579,7 +579,7 @@ pub fn fit(positions: &[LabeledPosition]) -> FitReport {
     let strip = |v: Vec<(LabeledPosition, usize)>| v.into_iter().map(|g| g.0).collect::<Vec<_>>();
     let train = samples(&strip(train_set));
     let test = samples(&strip(test_set));
-    let hand: Vec<f64> = (0..NFEATURES)
+    let prior_w: Vec<f64> = (0..NFEATURES)
         .map(|f| {
             let code = f % NPCODE;
             let kind = (f / NPCODE) % 2;
@@ -590,7 +590,6 @@ pub fn fit(positions: &[LabeledPosition]) -> FitReport {
             }
         })
         .collect();
-    let prior_w = hand;
     let mut w = prior_w.clone();
     let mut l2 = [None, None];
     // The rule classes share no weight, so each is fitted on its own positions.
