@@ -15,7 +15,7 @@ use super::board::Cells;
 use super::engine::{fallback_move, score_of};
 use super::point::Point;
 use super::position::Position;
-use super::search::{Hard, INF, Tt, WIN, WIN_THRESHOLD};
+use super::search::{Hard, INF, ONE_PLY, Tt, WIN, WIN_THRESHOLD};
 use super::search_board::SearchBoard;
 use super::vcf::{self, VcfCtx};
 
@@ -89,7 +89,7 @@ pub(super) fn analyse(
                 continue;
             }
             h.b.play(cands[i].cell);
-            let v = -h.negamax(depth as i32 - 1, 1, -INF, INF, false);
+            let v = -h.negamax((depth as i32 - 1) * ONE_PLY, 1, -INF, INF, false);
             h.b.undo();
             if h.aborted {
                 return Some(report(&h, &cands, done));

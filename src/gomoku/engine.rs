@@ -53,7 +53,7 @@ use super::board::{Cells, DIRS, NCELLS, WALL};
 use super::pattern::Pattern;
 use super::point::Point;
 use super::position::Position;
-use super::search::{Hard, INF, Threat, Tt};
+use super::search::{Hard, INF, ONE_PLY, Threat, Tt};
 use super::search_board::{SearchBoard, level};
 use super::vcf::{self, VcfCtx};
 use super::vct::{self, VctCtx};
@@ -811,7 +811,7 @@ fn keep_vcf_refutations(
 /// Returns `(score, move)` in the order searched; shorter than `root` when aborted or when a
 /// move proves a win (the last one then).
 fn root_iteration(searcher: &mut Hard<'_>, root: &[usize], depth: u32) -> Vec<(i32, usize)> {
-    let child_depth = depth as i32 - 1;
+    let child_depth = (depth as i32 - 1) * ONE_PLY;
     let mut alpha = -INF;
     let mut scores = Vec::with_capacity(root.len());
     let quiet_root = searcher.threat() == Threat::None;
@@ -819,7 +819,7 @@ fn root_iteration(searcher: &mut Hard<'_>, root: &[usize], depth: u32) -> Vec<(i
         // Late root moves are searched reduced first (LMR), at full depth when they beat
         // alpha.
         let r = if quiet_root {
-            searcher.root_reduction(m, i, depth as i32)
+            searcher.root_reduction(m, i, depth as i32 * ONE_PLY)
         } else {
             0
         };

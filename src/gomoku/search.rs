@@ -19,6 +19,9 @@
 //!   other than the killers; in Renju, moves that make a three get the table's reduction
 //!   alone) and re-searched at full depth when they beat alpha. Renju's pruning margins are a
 //!   quarter wider than Freestyle's.
+//! - **Fractional depth.** Depths count sixteenths of a ply ([`ONE_PLY`]). Outside Renju the
+//!   LMR reduction keeps its fraction, the table's move is extended a quarter ply on the PV
+//!   (1/16 off it) and a forced block 0.3 ply, after Rapfi's fractional depths.
 //! - **Quiescence** ([`Hard::qsearch`]): at depth 0 the side to move stands pat on the
 //!   evaluation, a threat it must answer included (Rapfi's VCF quiescence does the same), then
 //!   tries its fours (a VCF, each four's block being forced), the first near any of its
@@ -52,11 +55,14 @@ pub const WIN_THRESHOLD: i32 = WIN - 10_000;
 pub(super) const INF: i32 = WIN + 1;
 /// Deepest ply from the root (search and quiescence).
 pub(super) const MAX_PLY: usize = 128;
+/// Search depths are counted in sixteenths of a ply, so that extensions and reductions can
+/// be fractions of a ply (Rapfi's and Stockfish's depths are fractional too).
+pub(super) const ONE_PLY: i32 = 16;
 /// Attacker fours the quiescence VCF may play in a row.
 const QUIESCENCE_FOURS: usize = 12;
-/// Plies left at or below which a node where only a proven win beats alpha, seen for the first
-/// time, tries only its VCF (razoring for a win; Rapfi razors to its VCF search below 2.6
-/// plies).
+/// Depth left (whole plies) at or below which a node where only a proven win beats alpha,
+/// seen for the first time, tries only its VCF (razoring for a win; Rapfi razors to its VCF
+/// search below 2.6 plies).
 const WIN_RAZOR_DEPTH: i32 = 2;
 /// Where Hard's search differs by rule: Renju's pruning settings, each measured in matches
 /// against the build without it (200 ms a move, all balanced openings, colours swapped), as
@@ -76,26 +82,36 @@ struct RuleTuning {
     /// Reverse futility and razoring take the table's score instead of the static evaluation
     /// when its bound is tighter ([`Hard::pruning_eval`]).
     table_score_for_pruning: bool,
+    /// Depth steps in fractions of a ply, as Rapfi takes them: the LMR table's reduction
+    /// keeps its fraction, the table's move is extended a quarter ply on the PV and 1/16 off
+    /// it (`TTM_EXT_PV` 0.25, `TTM_EXT_NONPV` 0.08), a forced block 0.3 ply (`OPPO5_EXT`
+    /// 1.3, counting the block's own ply). Otherwise whole plies, as before 2026-11-28.
+    fractional_steps: bool,
 }
 
 impl RuleTuning {
     /// Freestyle and Standard. Renju's wider margins scored 50.7 % over 340 Freestyle games,
     /// reducing threes 50.4 % over 140 and the table's score 48.5 % over 400, so none is on.
+    /// Fractional steps scored 267–227–22 (53.9 %) over 510 games (README, "Fractional
+    /// depth").
     const OTHER_RULES: RuleTuning = RuleTuning {
         margin_per_ply: 60,
         razor_margin: 80,
         reduce_threes: false,
         table_score_for_pruning: false,
+        fractional_steps: true,
     };
     /// Renju: margins a quarter wider with threes reduced, together 386–348–18 (52.5 %) over
     /// 752 games (README, "Renju's margins and reductions"); the table's score on top,
     /// 216–150–10 (58.8 %) over 376 games, where Black's forbidden points make the static
-    /// evaluation rougher (README, "The table's score for pruning in Renju").
+    /// evaluation rougher (README, "The table's score for pruning in Renju"). Fractional
+    /// steps scored 82–105–1 (43.9 %) over 188 Renju games, so Renju keeps whole plies.
     const RENJU: RuleTuning = RuleTuning {
         margin_per_ply: 75,
         razor_margin: 100,
         reduce_threes: true,
         table_score_for_pruning: true,
+        fractional_steps: false,
     };
 
     fn of(rule: Rule) -> RuleTuning {
@@ -125,7 +141,8 @@ pub struct Tt {
 pub(super) struct TtEntry {
     pub score: i32,
     pub mv: u16,
-    pub depth: i8,
+    /// In sixteenths of a ply ([`ONE_PLY`]); 0 for the quiescence's entries.
+    pub depth: i16,
     pub bound: u8,
 }
 
@@ -134,18 +151,20 @@ pub(super) const BOUND_LOWER: u8 = 2;
 pub(super) const BOUND_UPPER: u8 = 3;
 
 impl TtEntry {
+    /// Bits 0–23 the score (two's complement; scores stay within ±(WIN + MAX_PLY), far
+    /// inside ±2^23), 24–39 the move, 40–55 the depth, 56–63 the bound.
     fn pack(self) -> u64 {
-        u64::from(self.score as u32)
-            | u64::from(self.mv) << 32
-            | u64::from(self.depth as u8) << 48
+        u64::from(self.score as u32 & 0xff_ffff)
+            | u64::from(self.mv) << 24
+            | u64::from(self.depth as u16) << 40
             | u64::from(self.bound) << 56
     }
 
     fn unpack(w: u64) -> TtEntry {
         TtEntry {
-            score: w as u32 as i32,
-            mv: (w >> 32) as u16,
-            depth: (w >> 48) as u8 as i8,
+            score: ((w as u32) << 8) as i32 >> 8,
+            mv: (w >> 24) as u16,
+            depth: (w >> 40) as u16 as i16,
             bound: (w >> 56) as u8,
         }
     }
@@ -244,16 +263,23 @@ pub(super) enum Threat {
 
 const SIDE_KEY: u64 = 0x5bd1_e995_1234_5678;
 
-/// LMR table: reduction by depth and move number, ln(d)·ln(m)/1.9.
-fn lmr(depth: i32, n: usize) -> i32 {
-    let d = f64::from(depth.clamp(1, 63));
+/// LMR table: reduction by depth and move number, ln(d)·ln(m)/1.9 plies, d in plies; in
+/// [`ONE_PLY`] units, as `depth` is, cut to whole plies unless `fractional`.
+fn lmr(depth: i32, n: usize, fractional: bool) -> i32 {
+    let d = f64::from(depth.clamp(ONE_PLY, 63 * ONE_PLY)) / f64::from(ONE_PLY);
     let m = (n.min(63)) as f64;
-    (d.ln() * m.ln() / 1.9) as i32
+    let r = d.ln() * m.ln() / 1.9;
+    if fractional {
+        (r * f64::from(ONE_PLY)) as i32
+    } else {
+        r as i32 * ONE_PLY
+    }
 }
 
-/// Moves searched at a non-PV node of `depth` before the rest (except our fours) are pruned.
+/// Moves searched at a non-PV node of `depth` (in [`ONE_PLY`] units; a fraction of a ply
+/// counts as a whole one) before the rest (except our fours) are pruned.
 fn move_count_limit(depth: i32) -> usize {
-    match depth {
+    match (depth + ONE_PLY - 1) / ONE_PLY {
         1 => 7,
         2 => 10,
         3 => 15,
@@ -262,10 +288,10 @@ fn move_count_limit(depth: i32) -> usize {
     }
 }
 
-/// Extra plies of reduction for a late quiet move at a cut node (a null-window node expected
-/// to fail high) unless it is a killer there: Rapfi's reduction for non-killer moves at cut
-/// nodes (1.8 plies), after Stockfish's cut-node reduction.
-const CUT_NODE_REDUCTION: i32 = 2;
+/// Extra reduction ([`ONE_PLY`] units: two plies) for a late quiet move at a cut node (a
+/// null-window node expected to fail high) unless it is a killer there: Rapfi's reduction for
+/// non-killer moves at cut nodes (1.8 plies), after Stockfish's cut-node reduction.
+const CUT_NODE_REDUCTION: i32 = 2 * ONE_PLY;
 
 /// Root moves searched before late-move reductions start at the root.
 const ROOT_LMR_FROM: usize = 3;
@@ -273,6 +299,7 @@ const ROOT_LMR_FROM: usize = 3;
 /// What the move loop needs to know of its node.
 #[derive(Clone, Copy, Debug)]
 struct Node {
+    /// Depth left, in [`ONE_PLY`] units.
     depth: i32,
     ply: usize,
     threat: Threat,
@@ -280,6 +307,8 @@ struct Node {
     /// a late move or the first child of a node expected to fail low (Stockfish's and
     /// Rapfi's `cutNode`).
     cut: bool,
+    /// The table's move here (`usize::MAX`: none).
+    tt_move: usize,
 }
 
 /// One search thread: the board it plays on, the shared table and its own heuristics.
@@ -484,7 +513,8 @@ impl<'a> Hard<'a> {
             || self.b.count_exactly(us, level::DOUBLE_THREE) > 0
     }
 
-    /// Negamax alpha-beta (principal-variation search) to `depth` plies, `ply` from the root;
+    /// Negamax alpha-beta (principal-variation search) to `depth` (in [`ONE_PLY`] units),
+    /// `ply` from the root;
     /// the score is from the side to move's view (see the module documentation). `cut`: the
     /// node is a cut node ([`Node::cut`]).
     pub(super) fn negamax(
@@ -527,7 +557,7 @@ impl<'a> Hard<'a> {
             let s = from_tt(e.score, ply);
             let cut = i32::from(e.depth) >= depth
                 && match e.bound {
-                    BOUND_EXACT => !pv_node || depth <= 1,
+                    BOUND_EXACT => !pv_node || depth <= ONE_PLY,
                     BOUND_LOWER => s >= beta,
                     _ => s <= alpha,
                 };
@@ -544,11 +574,13 @@ impl<'a> Hard<'a> {
                 ..
             } = self.tuning;
             // Reverse futility: far above beta with little depth left.
-            if depth <= 4 && eval - margin_per_ply * depth >= beta {
+            if depth <= 4 * ONE_PLY && eval - margin_per_ply * depth / ONE_PLY >= beta {
                 return eval;
             }
             // Razoring: far below alpha, only a VCF could save it.
-            if depth <= 2 && eval + razor_margin + margin_per_ply * depth < alpha {
+            if depth <= 2 * ONE_PLY
+                && eval + razor_margin + margin_per_ply * depth / ONE_PLY < alpha
+            {
                 return self.qsearch(ply, alpha, beta, 0);
             }
         }
@@ -559,7 +591,7 @@ impl<'a> Hard<'a> {
             && threat == Threat::None
             && alpha >= WIN_THRESHOLD
             && entry.is_none()
-            && depth <= WIN_RAZOR_DEPTH
+            && depth <= WIN_RAZOR_DEPTH * ONE_PLY
         {
             return self.qsearch(ply, alpha, beta, 0);
         }
@@ -572,6 +604,7 @@ impl<'a> Hard<'a> {
             ply,
             threat,
             cut,
+            tt_move,
         };
         let (best, best_move) = self.search_moves(&moves, node, alpha, beta);
         if self.aborted {
@@ -588,7 +621,7 @@ impl<'a> Hard<'a> {
             TtEntry {
                 score: to_tt(best, ply),
                 mv: best_move as u16,
-                depth: depth.min(127) as i8,
+                depth: depth.clamp(0, i16::MAX.into()) as i16,
                 bound,
             },
         );
@@ -620,8 +653,9 @@ impl<'a> Hard<'a> {
     }
 
     /// The opponent's single five-point `t` must be blocked: lost when the block is forbidden,
-    /// else searched at the same depth (a forced move costs none), the child being a cut node
-    /// when this null-window node is not (as for a first move).
+    /// else searched at the same depth (a forced move costs none; 0.3 ply more with
+    /// [`RuleTuning::fractional_steps`]), the child being a cut node when this null-window
+    /// node is not (as for a first move).
     fn forced_block(
         &mut self,
         t: usize,
@@ -638,7 +672,14 @@ impl<'a> Hard<'a> {
             return self.evaluate();
         }
         self.b.play(t);
-        let v = -self.negamax(depth, ply + 1, -beta, -alpha, beta - alpha == 1 && !cut);
+        // A forced block costs no depth; with fractional steps it gains 0.3 ply (not at the
+        // leaves, whose block belongs to the quiescence).
+        let child = if depth > 0 && self.tuning.fractional_steps {
+            depth + ONE_PLY * 3 / 10
+        } else {
+            depth
+        };
+        let v = -self.negamax(child, ply + 1, -beta, -alpha, beta - alpha == 1 && !cut);
         self.b.undo();
         v
     }
@@ -680,12 +721,13 @@ impl<'a> Hard<'a> {
         let us = self.b.to_move;
         let quiet =
             self.b.info(m, us).level < level::THREE && self.b.info(m, !us).level < level::THREE;
-        if node.depth < 3 || i < 2 || node.threat != Threat::None {
+        if node.depth < 3 * ONE_PLY || i < 2 || node.threat != Threat::None {
             return 0;
         }
         if !quiet {
             return if self.tuning.reduce_threes {
-                lmr(node.depth, i + 1).clamp(0, node.depth - 2)
+                lmr(node.depth, i + 1, self.tuning.fractional_steps)
+                    .clamp(0, node.depth - 2 * ONE_PLY)
             } else {
                 0
             };
@@ -695,7 +737,21 @@ impl<'a> Hard<'a> {
         } else {
             0
         };
-        (lmr(node.depth, i + 1) + i32::from(!pv_node) + cut_extra).clamp(0, node.depth - 2)
+        let off_pv = if pv_node { 0 } else { ONE_PLY };
+        (lmr(node.depth, i + 1, self.tuning.fractional_steps) + off_pv + cut_extra)
+            .clamp(0, node.depth - 2 * ONE_PLY)
+    }
+
+    /// The extension of move `m` at `node`, in [`ONE_PLY`] units: the table's move a quarter
+    /// ply on the PV and 1/16 ply elsewhere with [`RuleTuning::fractional_steps`], else none.
+    fn extension(&self, m: usize, node: Node, pv_node: bool) -> i32 {
+        if m != node.tt_move || !self.tuning.fractional_steps {
+            0
+        } else if pv_node {
+            ONE_PLY / 4
+        } else {
+            1
+        }
     }
 
     /// The late-move reduction of the `i`-th root move `m` (0-based) at `depth`: as at a PV
@@ -706,6 +762,7 @@ impl<'a> Hard<'a> {
             ply: 0,
             threat: Threat::None,
             cut: false,
+            tt_move: usize::MAX,
         };
         if i < ROOT_LMR_FROM {
             0
@@ -736,19 +793,20 @@ impl<'a> Hard<'a> {
                 continue;
             }
             let r = self.reduction(m, i, node, pv_node);
+            let child = depth - ONE_PLY + self.extension(m, node, pv_node);
             self.b.play(m);
             let mut v;
             // Child node types as in Stockfish: a PV node's first child is a PV node, a
             // reduced search is a cut node, any other null-window child flips its parent's.
             if i == 0 {
-                v = -self.negamax(depth - 1, ply + 1, -beta, -alpha, !pv_node && !cut);
+                v = -self.negamax(child, ply + 1, -beta, -alpha, !pv_node && !cut);
             } else {
-                v = -self.negamax(depth - 1 - r, ply + 1, -alpha - 1, -alpha, r > 0 || !cut);
+                v = -self.negamax(child - r, ply + 1, -alpha - 1, -alpha, r > 0 || !cut);
                 if v > alpha && r > 0 && !self.aborted {
-                    v = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha, !cut);
+                    v = -self.negamax(child, ply + 1, -alpha - 1, -alpha, !cut);
                 }
                 if v > alpha && v < beta && !self.aborted {
-                    v = -self.negamax(depth - 1, ply + 1, -beta, -alpha, false);
+                    v = -self.negamax(child, ply + 1, -beta, -alpha, false);
                 }
             }
             self.b.undo();
@@ -898,11 +956,13 @@ impl<'a> Hard<'a> {
             && patterns.filter(|&p| p >= Pattern::OpenTwo).count() >= 2
     }
 
-    /// A beta cutoff by `m`: history gains depth², and `m` becomes the first killer at `ply`.
+    /// A beta cutoff by `m` at `depth` ([`ONE_PLY`] units): history gains the square of the
+    /// whole plies, and `m` becomes the first killer at `ply`.
     fn reward_cutoff(&mut self, m: usize, depth: i32, ply: usize) {
         let us = self.b.to_move;
         let h = &mut self.history[m][usize::from(us == Side::White)];
-        *h = h.saturating_add((depth * depth) as u32);
+        let d = depth / ONE_PLY;
+        *h = h.saturating_add((d * d) as u32);
         let k = &mut self.killers[ply];
         if k[0] != m {
             k[1] = k[0];
@@ -1008,10 +1068,11 @@ pub(super) mod tests {
         // Black's H8 I8 and White's H10 I10: J8 makes Black an open three.
         let moves = "H8 H10 I8 I10 A1";
         let node = Node {
-            depth: 8,
+            depth: 8 * ONE_PLY,
             ply: 1,
             threat: Threat::None,
             cut: false,
+            tt_move: usize::MAX,
         };
         let m = Cells::index_of("J8".parse().expect("point"));
         for (rule, reduced) in [(Rule::Renju, true), (Rule::Freestyle, false)] {
@@ -1109,7 +1170,7 @@ pub(super) mod tests {
         let (tt, stop) = (Tt::new(10), StopFlag::new());
         // Searched as a PV node (full window).
         let mut h = searcher_at(Rule::Freestyle, FOUR_THREE_VCF, &tt, &stop);
-        let v = h.negamax(2, 0, -INF, INF, false);
+        let v = h.negamax(2 * ONE_PLY, 0, -INF, INF, false);
         assert!(v > WIN_THRESHOLD, "a win, got {v}");
         let e = tt.probe(h.key()).expect("stored");
         // Below beta (INF) and above alpha, it would be exact had every move been searched.
@@ -1124,7 +1185,7 @@ pub(super) mod tests {
         let mut h = searcher_at(Rule::Freestyle, "H8 H9 I8", &tt, &stop);
         assert_eq!(h.threat(), Threat::None);
         let alpha = WIN_THRESHOLD + 100;
-        let v = h.negamax(WIN_RAZOR_DEPTH, 2, alpha, alpha + 1, true);
+        let v = h.negamax(WIN_RAZOR_DEPTH * ONE_PLY, 2, alpha, alpha + 1, true);
         assert!(v <= alpha);
         assert_eq!(h.nodes, 2, "this node and its quiescence, no move searched");
         // A node the table has seen is searched in full.
@@ -1134,16 +1195,16 @@ pub(super) mod tests {
             TtEntry {
                 score: 0,
                 mv: 0,
-                depth: 1,
+                depth: ONE_PLY as i16,
                 bound: BOUND_UPPER,
             },
         );
-        h.negamax(WIN_RAZOR_DEPTH, 2, alpha, alpha + 1, true);
+        h.negamax(WIN_RAZOR_DEPTH * ONE_PLY, 2, alpha, alpha + 1, true);
         assert!(h.nodes - nodes > 2);
         // So is one with more plies left.
         let nodes = h.nodes;
         tt.clear();
-        h.negamax(WIN_RAZOR_DEPTH + 1, 2, alpha, alpha + 1, true);
+        h.negamax((WIN_RAZOR_DEPTH + 1) * ONE_PLY, 2, alpha, alpha + 1, true);
         assert!(h.nodes - nodes > 2);
     }
 
@@ -1189,26 +1250,50 @@ pub(super) mod tests {
         let mut h = searcher_at(Rule::Freestyle, "H8 H9 I8", &tt, &stop);
         let far = idx("A15"); // makes nothing for either side
         let node = |cut| Node {
-            depth: 8,
+            depth: 8 * ONE_PLY,
             ply: 3,
             threat: Threat::None,
             cut,
+            tt_move: usize::MAX,
         };
-        // ln 8 · ln 6 / 1.9 = 1.96 → 1, plus 1 off the PV.
-        assert_eq!(h.reduction(far, 5, node(false), false), 2);
+        // ln 8 · ln 6 / 1.9 = 1.96 plies (31 sixteenths), plus 1 off the PV.
+        let base = 31 + ONE_PLY;
+        assert_eq!(h.reduction(far, 5, node(false), false), base);
         assert_eq!(
             h.reduction(far, 5, node(true), false),
-            2 + CUT_NODE_REDUCTION
+            base + CUT_NODE_REDUCTION
         );
         h.killers[3][0] = far;
-        assert_eq!(h.reduction(far, 5, node(true), false), 2);
+        assert_eq!(h.reduction(far, 5, node(true), false), base);
         // The child keeps at least one ply.
         let shallow = Node {
-            depth: 4,
+            depth: 4 * ONE_PLY,
             ..node(true)
         };
         h.killers[3][0] = usize::MAX;
-        assert_eq!(h.reduction(far, 5, shallow, false), 2);
+        assert_eq!(h.reduction(far, 5, shallow, false), 2 * ONE_PLY);
+    }
+
+    #[test]
+    fn depth_steps_are_fractional_outside_renju_only() {
+        let (tt, stop) = (Tt::new(10), StopFlag::new());
+        let far = idx("A15");
+        let node = Node {
+            depth: 8 * ONE_PLY,
+            ply: 3,
+            threat: Threat::None,
+            cut: false,
+            tt_move: far,
+        };
+        let h = searcher_at(Rule::Freestyle, "H8 H9 I8", &tt, &stop);
+        // The table's move: a quarter ply on the PV, a sixteenth off it; no other move.
+        assert_eq!(h.extension(far, node, true), ONE_PLY / 4);
+        assert_eq!(h.extension(far, node, false), 1);
+        assert_eq!(h.extension(idx("G8"), node, true), 0);
+        // Renju: whole plies, ln 8 · ln 6 / 1.9 = 1.96 cut to 1, and no extension.
+        let h = searcher_at(Rule::Renju, "H8 H9 I8", &tt, &stop);
+        assert_eq!(h.extension(far, node, true), 0);
+        assert_eq!(h.reduction(far, 5, node, false), 2 * ONE_PLY);
     }
 
     #[test]
