@@ -514,9 +514,8 @@ impl<'a> Hard<'a> {
     }
 
     /// Negamax alpha-beta (principal-variation search) to `depth` (in [`ONE_PLY`] units),
-    /// `ply` from the root;
-    /// the score is from the side to move's view (see the module documentation). `cut`: the
-    /// node is a cut node ([`Node::cut`]).
+    /// `ply` from the root; the score is from the side to move's view (see the module
+    /// documentation). `cut`: the node is a cut node ([`Node::cut`]).
     pub(super) fn negamax(
         &mut self,
         depth: i32,
