@@ -293,6 +293,13 @@ fn move_count_limit(depth: i32) -> usize {
 /// non-killer moves at cut nodes (1.8 plies), after Stockfish's cut-node reduction.
 const CUT_NODE_REDUCTION: i32 = 2 * ONE_PLY;
 
+/// Extensions with [`RuleTuning::fractional_steps`], in [`ONE_PLY`] units: the table's move
+/// on the PV and off it (Rapfi's `TTM_EXT_PV` 0.25 and `TTM_EXT_NONPV` 0.08 plies), and a
+/// forced block beyond the ply it costs (`OPPO5_EXT` 1.3 plies: 0.3).
+const TT_MOVE_EXTENSION_PV: i32 = ONE_PLY / 4;
+const TT_MOVE_EXTENSION_NON_PV: i32 = 1;
+const FORCED_BLOCK_EXTENSION: i32 = ONE_PLY * 3 / 10;
+
 /// Root moves searched before late-move reductions start at the root.
 const ROOT_LMR_FROM: usize = 3;
 
@@ -674,7 +681,7 @@ impl<'a> Hard<'a> {
         // A forced block costs no depth; with fractional steps it gains 0.3 ply (not at the
         // leaves, whose block belongs to the quiescence).
         let child = if depth > 0 && self.tuning.fractional_steps {
-            depth + ONE_PLY * 3 / 10
+            depth + FORCED_BLOCK_EXTENSION
         } else {
             depth
         };
@@ -747,9 +754,9 @@ impl<'a> Hard<'a> {
         if m != node.tt_move || !self.tuning.fractional_steps {
             0
         } else if pv_node {
-            ONE_PLY / 4
+            TT_MOVE_EXTENSION_PV
         } else {
-            1
+            TT_MOVE_EXTENSION_NON_PV
         }
     }
 
