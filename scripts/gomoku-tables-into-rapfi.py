@@ -80,6 +80,18 @@ def xxh32(data: bytes) -> int:
     return h ^ (h >> 16)
 
 
+def lz4_length(block: bytes, i: int, n: int) -> tuple[int, int]:
+    """A length of an LZ4 sequence whose token nibble is `n`: 15 continues in the bytes at
+    `i` (each 255 adds 255 and goes on). Returns the length and the index after it."""
+    if n == 15:
+        while block[i] == 255:
+            n += 255
+            i += 1
+        n += block[i]
+        i += 1
+    return n, i
+
+
 def lz4_frame_decode(data: bytes) -> bytes:
     if data[:4] != b"\x04\x22\x4d\x18":
         sys.exit("not an LZ4 frame")
@@ -100,26 +112,14 @@ def lz4_frame_decode(data: bytes) -> bytes:
         while i < len(block):  # LZ4 block: literals, then a match copied from the output
             token = block[i]
             i += 1
-            literals = token >> 4
-            if literals == 15:
-                while block[i] == 255:
-                    literals += 255
-                    i += 1
-                literals += block[i]
-                i += 1
+            literals, i = lz4_length(block, i, token >> 4)
             out += block[i : i + literals]
             i += literals
             if i >= len(block):
                 break
             offset = block[i] | block[i + 1] << 8
             i += 2
-            length = token & 15
-            if length == 15:
-                while block[i] == 255:
-                    length += 255
-                    i += 1
-                length += block[i]
-                i += 1
+            length, i = lz4_length(block, i, token & 15)
             start = len(out) - offset
             for k in range(length + 4):  # may overlap what it writes
                 out.append(out[start + k])
