@@ -39,12 +39,14 @@ RAPFI_CODES = 2380
 RAPFI_THREAT_CODES = 2048
 OUR_PATTERNS = 12  # None B1 F1 B2 F2 B3 F3 B4 F4 DoubleFour F5 Overline
 OUR_CODES = 1365
+# Our units per logit, a copy of `FIT_SCALE` in src/gomoku/eval.rs (Freestyle, Renju).
 FIT_SCALE = (345.0, 417.724816941565)
 # Rapfi's pattern kind -> ours: F2A/F2B are open twos, F3S an open three.
 TO_OURS = (0, 11, 1, 2, 3, 4, 4, 4, 5, 6, 6, 7, 8, 10)
 
 PRIME = (2654435761, 2246822519, 3266489917, 668265263, 374761393)
 MASK = 0xFFFFFFFF
+LZ4_MAGIC = b"\x04\x22\x4d\x18"
 
 
 def rotl(x: int, r: int) -> int:
@@ -93,7 +95,7 @@ def lz4_length(block: bytes, i: int, n: int) -> tuple[int, int]:
 
 
 def lz4_frame_decode(data: bytes) -> bytes:
-    if data[:4] != b"\x04\x22\x4d\x18":
+    if data[:4] != LZ4_MAGIC:
         sys.exit("not an LZ4 frame")
     flags, pos = data[4], 7 + (8 if data[4] & 0x08 else 0) + (4 if data[4] & 0x01 else 0)
     out = bytearray()
@@ -127,7 +129,7 @@ def lz4_frame_decode(data: bytes) -> bytes:
 
 def lz4_frame_encode(data: bytes) -> bytes:
     descriptor = bytes([0x60, 0x70])  # version 1, independent blocks; blocks up to 4 MB
-    header = b"\x04\x22\x4d\x18" + descriptor + bytes([(xxh32(descriptor) >> 8) & 0xFF])
+    header = LZ4_MAGIC + descriptor + bytes([(xxh32(descriptor) >> 8) & 0xFF])
     return header + struct.pack("<I", len(data) | 0x80000000) + data + struct.pack("<I", 0)
 
 
@@ -141,14 +143,20 @@ def codes(patterns: int, ascending: bool) -> list:
     return out
 
 
-def rapfi_table(ours: bytes, block: int, scale: float) -> list:
-    """Rapfi's values for one table from our mover and opponent tables `block`, `block + 1`."""
+def our_code_of_each_rapfi_code() -> list:
+    """For each of Rapfi's codes, in order, our code of the same patterns (see `TO_OURS`)."""
+    our_code = {t: c for c, t in enumerate(codes(OUR_PATTERNS, False))}
+    return [our_code[tuple(sorted((TO_OURS[p] for p in t), reverse=True))]
+            for t in codes(RAPFI_PATTERNS, True)]
+
+
+def rapfi_table(ours: bytes, block: int, scale: float, code_map: list) -> list:
+    """Rapfi's values for one table from our mover and opponent tables `block`, `block + 1`;
+    `code_map` is `our_code_of_each_rapfi_code()`."""
     mover = struct.unpack_from(f"<{OUR_CODES}h", ours, 2 * OUR_CODES * block)
     opponent = struct.unpack_from(f"<{OUR_CODES}h", ours, 2 * OUR_CODES * (block + 1))
-    our_code = {t: c for c, t in enumerate(codes(OUR_PATTERNS, False))}
     out = []
-    for t in codes(RAPFI_PATTERNS, True):
-        c = our_code[tuple(sorted((TO_OURS[p] for p in t), reverse=True))]
+    for c in code_map:
         v = (mover[c] + opponent[c]) / 2 * scale
         out.append(max(-16384, min(16383, round(v))))
     return out
@@ -165,10 +173,11 @@ def main() -> None:
     (scaling,) = struct.unpack_from("<d", model, 0)
     evals, threat = 8, 8 + 2 * 4 * RAPFI_CODES
     if "--keep-evals" not in sys.argv:
+        code_map = our_code_of_each_rapfi_code()
         # (Rapfi's table, our first table of the colour, our units per logit)
         for table, block, ours_scale in ((0, 0, FIT_SCALE[0]), (2, 4, FIT_SCALE[1]),
                                          (3, 6, FIT_SCALE[1])):
-            values = rapfi_table(ours, block, scaling / ours_scale)
+            values = rapfi_table(ours, block, scaling / ours_scale, code_map)
             struct.pack_into(f"<{RAPFI_CODES}h", model, evals + 2 * RAPFI_CODES * table,
                              *values)
     if "--zero-threat" in sys.argv:
