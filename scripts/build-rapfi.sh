@@ -2,7 +2,8 @@
 # Build Rapfi's Gomocup brain (github.com/dhbloo/rapfi, GPL-3) from a checkout with g++ and gcc
 # alone: the machines we measure on have no cmake or clang. The source list, include paths
 # and defines are those of Rapfi/CMakeLists.txt at commit 3aedf3a (the reference build's)
-# with the command modules (self-play, tuning, database tools) left out, single-threaded.
+# with the command modules (self-play, tuning, database tools) left out, single-threaded, for
+# x86-64 with AVX2 and BMI2 as the reference build (other machines: drop those defines).
 #
 # Usage: scripts/build-rapfi.sh RAPFI_CHECKOUT OUT_BINARY [EXTRA_CXXFLAGS]
 #   e.g. git clone https://github.com/dhbloo/rapfi && git -C rapfi checkout 3aedf3a
@@ -13,7 +14,7 @@
 # model from its working directory, so run it from a copy of the reference engine's folder.
 # Objects go to a temporary directory (a build took 36 s of wall time on our 2-core machine).
 set -eu
-[ $# -ge 2 ] || { sed -n '2,14p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,15p' "$0"; exit 2; }
 SRC=$(cd "$1/Rapfi" && pwd)
 OUT=$2
 EXTRA=${3:-}
@@ -38,8 +39,8 @@ search/mcts/node search/mcts/search config internalConfig main"
 for c in lz4_all xxhash; do
     gcc -O2 $INC -c "$SRC/external/lz4/src/$c.c" -o "$OBJ/$c.o"
 done
-# Two compilers at a time: one per core.
-echo $SOURCES | tr ' ' '\n' | xargs -P 2 -I{} sh -c \
+# One compiler per core.
+echo $SOURCES | tr ' ' '\n' | xargs -P "$(nproc 2>/dev/null || echo 2)" -I{} sh -c \
     'mkdir -p "$(dirname "$2/$1.o")" && g++ $3 $4 $5 -c "$0/$1.cpp" -o "$2/$1.o"' \
     "$SRC" {} "$OBJ" "$FLAGS" "$INC" "$EXTRA"
 OBJS=$(for s in $SOURCES; do printf '%s ' "$OBJ/$s.o"; done)
