@@ -14,7 +14,8 @@
 # model from its working directory, so run it from a copy of the reference engine's folder.
 # Objects go to a temporary directory (a build took 36 s of wall time on our 2-core machine).
 set -eu
-[ $# -ge 2 ] || { sed -n '2,15p' "$0"; exit 2; }
+# Without arguments: the comment block above, read from this file so that it cannot drift.
+[ $# -ge 2 ] || { awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0"; exit 2; }
 SRC=$(cd "$1/Rapfi" && pwd)
 OUT=$2
 EXTRA=${3:-}
