@@ -15,8 +15,9 @@
 //!   opponent's best winning-combination reply. An immediate five is always played, an
 //!   opponent's five-point always blocked, and an own VCF of up to 6 moves played.
 //! - **Hard** — negamax alpha-beta (principal-variation search) over candidate points within
-//!   distance 2 of a stone, ordered by threat level, transposition-table move, killer moves
-//!   and a history heuristic (late ones pruned or reduced, see `search.rs`), with a
+//!   distance 2 of a stone, ordered by the transposition-table move, a static value per
+//!   pattern code for both sides alike, killer moves, a history with gravity and counter-moves
+//!   (`order.rs`; late ones pruned or reduced, see `search.rs`), with a
 //!   line-pattern evaluation kept incrementally (only the 4 lines through a changed point are
 //!   updated). Before the main search, threat-space searches: own VCF (shortest first), own
 //!   VCT (threes and fours, [`super::vct`]), the opponent's VCF (only moves that refute it

@@ -127,7 +127,7 @@ pub(crate) fn pcode_in(table: &[u16; CODE_TABLE_LEN], pats: &[Pattern; 4]) -> u1
 }
 
 /// The 4 patterns of each code (sorted, strongest first).
-fn code_patterns() -> &'static [[Pattern; 4]; NPCODE] {
+pub(crate) fn code_patterns() -> &'static [[Pattern; 4]; NPCODE] {
     static T: OnceLock<Box<[[Pattern; 4]; NPCODE]>> = OnceLock::new();
     T.get_or_init(|| {
         let mut out = Box::new([[Pattern::None; 4]; NPCODE]);

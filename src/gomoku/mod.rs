@@ -33,6 +33,7 @@ pub mod engine;
 pub mod eval;
 pub mod opening;
 pub mod opening_engine;
+mod order;
 pub mod pattern;
 pub mod point;
 pub mod position;

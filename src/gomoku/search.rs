@@ -10,14 +10,15 @@
 //! - **Move generation.** Facing an open three (the opponent has a legal straight-four point)
 //!   or a four-three point, only our own fours and the moves after which that threat is gone
 //!   are searched ([`Threat`]); otherwise every empty point within 2 of a stone, ordered by
-//!   threat level, pattern values, the table move, killers and history.
+//!   the table move, then a static value per pattern code (the mover's plus the opponent's,
+//!   weighed alike), killers, history and counter-moves ([`super::order`]).
 //! - **Pruning.** At non-PV nodes with no threat to answer: reverse futility (the static
 //!   evaluation far above beta at low depth), razoring into the quiescence (far below
 //!   alpha; in Renju both take the table's score instead when its bound is tighter), and
-//!   move-count pruning of quiet late moves at low depth. Late quiet moves are searched with
-//!   a reduced depth (LMR, ln(depth)·ln(move number), two plies more at cut nodes for moves
-//!   other than the killers; in Renju, moves that make a three get the table's reduction
-//!   alone) and re-searched at full depth when they beat alpha. Renju's pruning margins are a
+//!   move-count pruning of late moves other than our fours, at every depth. Late quiet moves
+//!   are searched with a reduced depth (LMR, ln(depth)·ln(move number), two plies more at cut
+//!   nodes for moves other than the killers; in Renju, moves that make a three get the
+//!   table's reduction alone) and re-searched at full depth when they beat alpha. Renju's pruning margins are a
 //!   quarter wider than Freestyle's.
 //! - **Fractional depth.** Depths count sixteenths of a ply ([`ONE_PLY`]). Outside Renju the
 //!   LMR reduction keeps its fraction, the table's move is extended a quarter ply on the PV
@@ -40,7 +41,8 @@ use std::time::Instant;
 
 use crate::core::{Score, Side, StopFlag};
 
-use super::board::{Cells, NCELLS};
+use super::board::{Cells, NCELLS, side_index};
+use super::order::{self, CutOff, KILLER_BONUS, MoveHistory, MoveKind};
 use super::pattern::Pattern;
 use super::point::Point;
 use super::rule::Rule;
@@ -277,14 +279,29 @@ fn lmr(depth: i32, n: usize, fractional: bool) -> i32 {
 }
 
 /// Moves searched at a non-PV node of `depth` (in [`ONE_PLY`] units; a fraction of a ply
-/// counts as a whole one) before the rest (except our fours) are pruned.
+/// counts as a whole one) before the rest (except our fours) are pruned: a table to 4 plies,
+/// then 2·depth + 1 (11 at 5 plies), narrower than at 4 plies because beyond it the static
+/// order and the history have the moves that matter first (move-count pruning at every depth
+/// as Rapfi does; README, "Our move order under Rapfi's search, and Rapfi's under ours").
 fn move_count_limit(depth: i32) -> usize {
     match (depth + ONE_PLY - 1) / ONE_PLY {
-        1 => 7,
+        ..=1 => 7,
         2 => 10,
         3 => 15,
         4 => 22,
-        _ => usize::MAX,
+        d => 2 * d as usize + 1,
+    }
+}
+
+/// Order bonus that puts the transposition table's move first.
+const TT_MOVE_ORDER: i32 = 1 << 24;
+
+/// The history a move whose own threat level is `own_level` belongs to (see [`MoveKind`]).
+fn move_kind(own_level: u8) -> MoveKind {
+    if own_level >= level::THREE {
+        MoveKind::Attack
+    } else {
+        MoveKind::Quiet
     }
 }
 
@@ -327,8 +344,8 @@ pub(super) struct Hard<'a> {
     stop: &'a StopFlag,
     pub(super) aborted: bool,
     killers: [[usize; 2]; MAX_PLY + 2],
-    /// History heuristic: cut-off credit (depth²) per side and point, for move ordering.
-    history: Vec<[u32; 2]>,
+    /// History and counter-move tables, for move ordering.
+    history: MoveHistory,
     /// The board's rule's pruning settings.
     tuning: RuleTuning,
 }
@@ -351,7 +368,7 @@ impl<'a> Hard<'a> {
             stop,
             aborted: false,
             killers: [[usize::MAX; 2]; MAX_PLY + 2],
-            history: vec![[0; 2]; NCELLS],
+            history: MoveHistory::default(),
         }
     }
 
@@ -422,6 +439,9 @@ impl<'a> Hard<'a> {
         let us = self.b.to_move;
         let them = !us;
         let cands = self.b.candidates();
+        let order = order::static_order();
+        let side = side_index(us);
+        let last = self.b.history.last().copied();
         let mut scored: Vec<(i32, usize)> = Vec::with_capacity(cands.len());
         for &c in &cands {
             let own = self.b.info(c, us);
@@ -438,27 +458,14 @@ impl<'a> Hard<'a> {
                     continue;
                 }
             }
-            let mut s = own.value * 5 / 4 + opp.value;
-            s += match own.level {
-                level::FLEX_FOUR => 400_000,
-                level::FOUR_THREE => 100_000,
-                level::DOUBLE_THREE => 20_000,
-                level::FOUR => 3_000,
-                level::THREE => 1_500,
-                _ => 0,
-            };
-            s += match opp.level {
-                level::FLEX_FOUR => 200_000,
-                level::FOUR_THREE => 50_000,
-                level::DOUBLE_THREE => 10_000,
-                _ => 0,
-            };
+            let mut s = order[usize::from(self.b.pcode(c, us))]
+                + order[usize::from(self.b.pcode(c, them))]
+                + self.history.score(c, side, move_kind(own.level), last);
             if c == tt_move {
-                s += 10_000_000;
+                s += TT_MOVE_ORDER;
             } else if self.killers[ply].contains(&c) {
-                s += 5_000;
+                s += KILLER_BONUS;
             }
-            s += (self.history[c][usize::from(us == Side::White)] / 64).min(2_000) as i32;
             scored.push((s, c));
         }
         scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
@@ -708,8 +715,8 @@ impl<'a> Hard<'a> {
     }
 
     /// Whether move `m` (the `i`-th, 0-based) is pruned before it is searched at `node`: off
-    /// the PV at low depth, with a non-losing move in hand and no threat to answer, late moves
-    /// other than our fours (move-count pruning).
+    /// the PV, with a non-losing move in hand and no threat to answer, moves beyond
+    /// [`move_count_limit`] other than our fours (move-count pruning).
     fn pruned(&self, m: usize, i: usize, node: Node, pv_node: bool, best: i32) -> bool {
         !pv_node
             && node.threat == Threat::None
@@ -794,6 +801,8 @@ impl<'a> Hard<'a> {
         let pv_node = beta - alpha > 1;
         let mut best = -INF;
         let mut best_move = moves[0];
+        // The moves searched so far, for the history's malus at a cut-off.
+        let mut tried = Vec::with_capacity(moves.len());
         for (i, &m) in moves.iter().enumerate() {
             if self.pruned(m, i, node, pv_node, best) {
                 continue;
@@ -826,10 +835,11 @@ impl<'a> Hard<'a> {
                 // A proven win is enough: proving that another move wins as fast would
                 // cost as much again, and a shorter win found later changes nothing.
                 if alpha >= beta || v > WIN_THRESHOLD {
-                    self.reward_cutoff(m, depth, ply);
+                    self.reward_cutoff(m, &tried, node);
                     break;
                 }
             }
+            tried.push(m);
         }
         (best, best_move)
     }
@@ -962,14 +972,23 @@ impl<'a> Hard<'a> {
             && patterns.filter(|&p| p >= Pattern::OpenTwo).count() >= 2
     }
 
-    /// A beta cutoff by `m` at `depth` ([`ONE_PLY`] units): history gains the square of the
-    /// whole plies, and `m` becomes the first killer at `ply`.
-    fn reward_cutoff(&mut self, m: usize, depth: i32, ply: usize) {
+    /// A beta cutoff by `m` at `node` after the moves `tried`: the history learns it (see
+    /// [`MoveHistory::reward`]; the cut-off is forced when the opponent has a four or an open
+    /// three), and `m` becomes the first killer at the node's ply.
+    fn reward_cutoff(&mut self, m: usize, tried: &[usize], node: Node) {
         let us = self.b.to_move;
-        let h = &mut self.history[m][usize::from(us == Side::White)];
-        let d = depth / ONE_PLY;
-        *h = h.saturating_add((d * d) as u32);
-        let k = &mut self.killers[ply];
+        let forced = node.threat == Threat::OpenThree || self.b.five_count(!us) > 0;
+        let cut = CutOff {
+            best: m,
+            side: side_index(us),
+            depth: node.depth / ONE_PLY,
+            forced,
+            last: self.b.history.last().copied(),
+        };
+        let b = &self.b;
+        self.history
+            .reward(&cut, tried, |x| move_kind(b.info(x, us).level));
+        let k = &mut self.killers[node.ply];
         if k[0] != m {
             k[1] = k[0];
             k[0] = m;
@@ -1278,6 +1297,16 @@ pub(super) mod tests {
         };
         h.killers[3][0] = usize::MAX;
         assert_eq!(h.reduction(far, 5, shallow, false), 2 * ONE_PLY);
+    }
+
+    #[test]
+    fn move_count_pruning_narrows_after_four_plies_then_widens_with_depth() {
+        assert_eq!(move_count_limit(ONE_PLY), 7);
+        assert_eq!(move_count_limit(4 * ONE_PLY), 22);
+        // A fraction of a ply counts as a whole one.
+        assert_eq!(move_count_limit(4 * ONE_PLY + 1), 11);
+        assert_eq!(move_count_limit(5 * ONE_PLY), 11);
+        assert_eq!(move_count_limit(10 * ONE_PLY), 21);
     }
 
     #[test]
