@@ -18,8 +18,8 @@
 //!   move-count pruning of late moves other than our fours, at every depth. Late quiet moves
 //!   are searched with a reduced depth (LMR, ln(depth)·ln(move number), two plies more at cut
 //!   nodes for moves other than the killers; in Renju, moves that make a three get the
-//!   table's reduction alone) and re-searched at full depth when they beat alpha. Renju's pruning margins are a
-//!   quarter wider than Freestyle's.
+//!   table's reduction alone) and re-searched at full depth when they beat alpha. Renju's
+//!   pruning margins are a quarter wider than Freestyle's.
 //! - **Fractional depth.** Depths count sixteenths of a ply ([`ONE_PLY`]). Outside Renju the
 //!   LMR reduction keeps its fraction, the table's move is extended a quarter ply on the PV
 //!   (1/16 off it) and a forced block 0.3 ply, after Rapfi's fractional depths.
@@ -282,7 +282,7 @@ fn lmr(depth: i32, n: usize, fractional: bool) -> i32 {
 /// counts as a whole one) before the rest (except our fours) are pruned: a table to 4 plies,
 /// then 2·depth + 1 (11 at 5 plies), narrower than at 4 plies because beyond it the static
 /// order and the history have the moves that matter first (move-count pruning at every depth
-/// as Rapfi does; README, "Our move order under Rapfi's search, and Rapfi's under ours").
+/// as Rapfi does; README, "One move order for both sides").
 fn move_count_limit(depth: i32) -> usize {
     match (depth + ONE_PLY - 1) / ONE_PLY {
         ..=1 => 7,
