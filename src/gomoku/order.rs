@@ -157,9 +157,10 @@ impl MoveHistory {
     }
 
     /// A cut-off `cut` after `tried` (the moves searched before its move; `kind_of` classes a
-    /// move): its move gains in its history and the tried moves of the same class lose as
-    /// much, except that quiet moves learn nothing from a [`CutOff::forced`] one. Unless forced,
-    /// its move becomes the counter-move of the opponent's last move.
+    /// move): its move gains in its history, the attacks tried before it lose as much, and so
+    /// do the quiet moves tried before a quiet one. Quiet moves learn nothing from a
+    /// [`CutOff::forced`] cut-off. Unless forced, its move becomes the counter-move of the
+    /// opponent's last move.
     pub(super) fn reward(
         &mut self,
         cut: &CutOff,
