@@ -20,6 +20,7 @@ use std::sync::OnceLock;
 use super::board::NCELLS;
 use super::eval::{NPCODE, code_patterns};
 use super::pattern::Pattern;
+use super::search_board::level;
 
 /// Order value of one line pattern made by a stone at a point, in order units (an open three
 /// is 35), by [`Pattern`] index: None, B1, F1, B2, F2, B3, F3, B4, F4, double four, F5,
@@ -82,6 +83,9 @@ const COUNTER_MOVE_BONUS: i32 = 24;
 /// Order bonus of a killer move (a move that caused a cut-off at the same ply).
 pub(super) const KILLER_BONUS: i32 = 24;
 
+/// Order bonus that puts the transposition table's move first.
+pub(super) const TT_MOVE_ORDER: i32 = 1 << 24;
+
 /// Which history a move belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum MoveKind {
@@ -89,6 +93,18 @@ pub(super) enum MoveKind {
     Attack = 0,
     /// Anything else.
     Quiet = 1,
+}
+
+impl MoveKind {
+    /// The kind of a move whose own threat level (see [`level`]) is `own_level`.
+    #[must_use]
+    pub(super) fn of(own_level: u8) -> MoveKind {
+        if own_level >= level::THREE {
+            MoveKind::Attack
+        } else {
+            MoveKind::Quiet
+        }
+    }
 }
 
 /// The history credit of a cut-off at `depth` whole plies: grows as the square of the depth
@@ -108,8 +124,8 @@ pub(super) struct CutOff {
     pub side: usize,
     /// Depth left at its node, in whole plies.
     pub depth: i32,
-    /// The opponent had a four or an open three to answer, so the cut-off says nothing of
-    /// quiet play.
+    /// The node answered the opponent's open three, so the cut-off says nothing of quiet
+    /// play. (A four never reaches the move loop: its block is forced before.)
     pub forced: bool,
     /// The opponent's last move, if any.
     pub last: Option<usize>,

@@ -42,7 +42,7 @@ use std::time::Instant;
 use crate::core::{Score, Side, StopFlag};
 
 use super::board::{Cells, NCELLS, side_index};
-use super::order::{self, CutOff, KILLER_BONUS, MoveHistory, MoveKind};
+use super::order::{self, CutOff, KILLER_BONUS, MoveHistory, MoveKind, TT_MOVE_ORDER};
 use super::pattern::Pattern;
 use super::point::Point;
 use super::rule::Rule;
@@ -293,18 +293,6 @@ fn move_count_limit(depth: i32) -> usize {
     }
 }
 
-/// Order bonus that puts the transposition table's move first.
-const TT_MOVE_ORDER: i32 = 1 << 24;
-
-/// The history a move whose own threat level is `own_level` belongs to (see [`MoveKind`]).
-fn move_kind(own_level: u8) -> MoveKind {
-    if own_level >= level::THREE {
-        MoveKind::Attack
-    } else {
-        MoveKind::Quiet
-    }
-}
-
 /// Extra reduction ([`ONE_PLY`] units: two plies) for a late quiet move at a cut node (a
 /// null-window node expected to fail high) unless it is a killer there: Rapfi's reduction for
 /// non-killer moves at cut nodes (1.8 plies), after Stockfish's cut-node reduction.
@@ -460,7 +448,7 @@ impl<'a> Hard<'a> {
             }
             let mut s = order[usize::from(self.b.pcode(c, us))]
                 + order[usize::from(self.b.pcode(c, them))]
-                + self.history.score(c, side, move_kind(own.level), last);
+                + self.history.score(c, side, MoveKind::of(own.level), last);
             if c == tt_move {
                 s += TT_MOVE_ORDER;
             } else if self.killers[ply].contains(&c) {
@@ -973,21 +961,20 @@ impl<'a> Hard<'a> {
     }
 
     /// A beta cutoff by `m` at `node` after the moves `tried`: the history learns it (see
-    /// [`MoveHistory::reward`]; the cut-off is forced when the opponent has a four or an open
-    /// three), and `m` becomes the first killer at the node's ply.
+    /// [`MoveHistory::reward`]; the cut-off is forced when the node answers an open three),
+    /// and `m` becomes the first killer at the node's ply.
     fn reward_cutoff(&mut self, m: usize, tried: &[usize], node: Node) {
         let us = self.b.to_move;
-        let forced = node.threat == Threat::OpenThree || self.b.five_count(!us) > 0;
         let cut = CutOff {
             best: m,
             side: side_index(us),
             depth: node.depth / ONE_PLY,
-            forced,
+            forced: node.threat == Threat::OpenThree,
             last: self.b.history.last().copied(),
         };
         let b = &self.b;
         self.history
-            .reward(&cut, tried, |x| move_kind(b.info(x, us).level));
+            .reward(&cut, tried, |x| MoveKind::of(b.info(x, us).level));
         let k = &mut self.killers[node.ply];
         if k[0] != m {
             k[1] = k[0];
