@@ -9,19 +9,25 @@ Rapfi playing itself with our tables against itself with its own measures what o
 cost; our Hard against Rapfi with our tables measures what our search costs.
 
 Usage: gomoku-tables-into-rapfi.py RAPFI_MODEL OUR_TABLES OUT [--zero-threat] [--keep-evals]
+                                  [--our-order]
   RAPFI_MODEL  a Rapfi classical model (e.g. `model220723.bin` of dhbloo/rapfi-networks; GPL-3,
                not part of this repository); its threat and move-ordering tables are kept
   OUR_TABLES   our tables, `assets/gomoku-eval.bin`
   OUT          the new model; point a copy of Rapfi's `config.toml` at it (`binary_file`)
   --zero-threat  also set Rapfi's threat-mask values (`EVALS_THREAT`) to 0
   --keep-evals   keep Rapfi's own point values (with --zero-threat: Rapfi without its threat term)
+  --our-order    also replace Rapfi's move-ordering scores (`P4SCORES`) with our static order
+                 (`src/gomoku/order.rs`: the same value for the mover's code and the opponent's),
+                 times 4/3 so that Rapfi's history weights (an entry over 128 and 256) weigh
+                 against it as ours (over 96 and 192) weigh against our order
 
 Formats:
 - Rapfi's model is one LZ4 frame (lz4.org frame format) holding: the scaling factor (f64,
   evaluation units per logit of the winning rate), `EVALS[4][2380]` (i16: Freestyle, Standard,
   Renju Black, Renju White; one value per pattern code, a code being a multiset of four of
   Rapfi's 14 line patterns, numbered as non-decreasing tuples in lexicographic order), then
-  `EVALS_THREAT[4][2048]` (i16) and the move-ordering scores. It is written back as one
+  `EVALS_THREAT[4][2048]` (i16) and the move-ordering scores (`P4SCORES`: per table, per
+  code, the mover's and the opponent's score, i16 each). It is written back as one
   uncompressed block.
 - Ours (`src/gomoku/eval.rs`): `GEV2`, then Freestyle/Standard and Renju tables, each
   `[colour][side to move's points, opponent's points][1365 codes]` (i16), a code being a
@@ -162,6 +168,34 @@ def rapfi_table(ours: bytes, block: int, scale: float, code_map: list) -> list:
     return out
 
 
+# Our static move order (a copy of `src/gomoku/order.rs`): a value per line pattern (our
+# pattern index), an empty point's value and the combination bonuses.
+LINE_VALUE = (0, -1, -3, -1, 3, 12, 35, 55, 150, 150, 470, 0)
+EMPTY_VALUE = 3
+DOUBLE_THREE_BONUS, FOUR_THREE_BONUS, DOUBLE_FOUR_BONUS = 30, 45, 50
+OPEN_THREE, FOUR = 6, 7
+
+
+def our_order_value(pats: tuple) -> int:
+    """Our order value of a point whose four line patterns (our indices) are `pats`."""
+    threes, fours = pats.count(OPEN_THREE), pats.count(FOUR)
+    v = EMPTY_VALUE + sum(LINE_VALUE[p] for p in pats)
+    v += DOUBLE_THREE_BONUS if threes >= 2 else 0
+    v += FOUR_THREE_BONUS if fours >= 1 and threes >= 1 else 0
+    v += DOUBLE_FOUR_BONUS if fours >= 2 else 0
+    return v
+
+
+def write_our_order(model: bytearray) -> None:
+    """Every table's `P4SCORES` from our order, through `TO_OURS`, times 4/3."""
+    start = 8 + 2 * 4 * RAPFI_CODES + 2 * 4 * RAPFI_THREAT_CODES
+    values = [round(our_order_value(tuple(TO_OURS[p] for p in t)) * 4 / 3)
+              for t in codes(RAPFI_PATTERNS, True)]
+    pairs = [x for v in values for x in (v, v)]
+    for table in range(4):
+        struct.pack_into(f"<{2 * RAPFI_CODES}h", model, start + 4 * RAPFI_CODES * table, *pairs)
+
+
 def main() -> None:
     if len(sys.argv) < 4:
         sys.exit(__doc__)
@@ -180,6 +214,8 @@ def main() -> None:
             values = rapfi_table(ours, block, scaling / ours_scale, code_map)
             struct.pack_into(f"<{RAPFI_CODES}h", model, evals + 2 * RAPFI_CODES * table,
                              *values)
+    if "--our-order" in sys.argv:
+        write_our_order(model)
     if "--zero-threat" in sys.argv:
         model[threat : threat + 2 * 4 * RAPFI_THREAT_CODES] = bytes(2 * 4 * RAPFI_THREAT_CODES)
     open(sys.argv[3], "wb").write(lz4_frame_encode(bytes(model)))
