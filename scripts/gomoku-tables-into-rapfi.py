@@ -43,6 +43,10 @@ import sys
 RAPFI_PATTERNS = 14  # DEAD OL B1 F1 B2 F2 F2A F2B B3 F3 F3S B4 F4 F5
 RAPFI_CODES = 2380
 RAPFI_THREAT_CODES = 2048
+# Byte offsets in the decoded model: the point values, the threat values, the move-ordering scores.
+EVALS_AT = 8
+THREAT_AT = EVALS_AT + 2 * 4 * RAPFI_CODES
+ORDER_AT = THREAT_AT + 2 * 4 * RAPFI_THREAT_CODES
 OUR_PATTERNS = 12  # None B1 F1 B2 F2 B3 F3 B4 F4 DoubleFour F5 Overline
 OUR_CODES = 1365
 # Our units per logit, a copy of `FIT_SCALE` in src/gomoku/eval.rs (Freestyle, Renju).
@@ -188,12 +192,12 @@ def our_order_value(pats: tuple) -> int:
 
 def write_our_order(model: bytearray) -> None:
     """Every table's `P4SCORES` from our order, through `TO_OURS`, times 4/3."""
-    start = 8 + 2 * 4 * RAPFI_CODES + 2 * 4 * RAPFI_THREAT_CODES
     values = [round(our_order_value(tuple(TO_OURS[p] for p in t)) * 4 / 3)
               for t in codes(RAPFI_PATTERNS, True)]
     pairs = [x for v in values for x in (v, v)]
     for table in range(4):
-        struct.pack_into(f"<{2 * RAPFI_CODES}h", model, start + 4 * RAPFI_CODES * table, *pairs)
+        struct.pack_into(f"<{2 * RAPFI_CODES}h", model, ORDER_AT + 4 * RAPFI_CODES * table,
+                         *pairs)
 
 
 def main() -> None:
@@ -205,19 +209,18 @@ def main() -> None:
         sys.exit(f"{sys.argv[2]} is not our tables file")
     ours = ours[4:]
     (scaling,) = struct.unpack_from("<d", model, 0)
-    evals, threat = 8, 8 + 2 * 4 * RAPFI_CODES
     if "--keep-evals" not in sys.argv:
         code_map = our_code_of_each_rapfi_code()
         # (Rapfi's table, our first table of the colour, our units per logit)
         for table, block, ours_scale in ((0, 0, FIT_SCALE[0]), (2, 4, FIT_SCALE[1]),
                                          (3, 6, FIT_SCALE[1])):
             values = rapfi_table(ours, block, scaling / ours_scale, code_map)
-            struct.pack_into(f"<{RAPFI_CODES}h", model, evals + 2 * RAPFI_CODES * table,
+            struct.pack_into(f"<{RAPFI_CODES}h", model, EVALS_AT + 2 * RAPFI_CODES * table,
                              *values)
     if "--our-order" in sys.argv:
         write_our_order(model)
     if "--zero-threat" in sys.argv:
-        model[threat : threat + 2 * 4 * RAPFI_THREAT_CODES] = bytes(2 * 4 * RAPFI_THREAT_CODES)
+        model[THREAT_AT:ORDER_AT] = bytes(ORDER_AT - THREAT_AT)
     open(sys.argv[3], "wb").write(lz4_frame_encode(bytes(model)))
     print(f"scaling factor {scaling}; wrote {sys.argv[3]}", file=sys.stderr)
 
