@@ -13,7 +13,11 @@ Usage: gomoku-tables-into-rapfi.py RAPFI_MODEL OUR_TABLES OUT [--zero-threat] [-
   RAPFI_MODEL  a Rapfi classical model (e.g. `model220723.bin` of dhbloo/rapfi-networks; GPL-3,
                not part of this repository); its threat and move-ordering tables are kept
   OUR_TABLES   our tables, `assets/gomoku-eval.bin`
-  OUT          the new model; point a copy of Rapfi's `config.toml` at it (`binary_file`)
+  OUT          the new model; point a copy of Rapfi's `config.toml` at it (`binary_file`).
+               Rapfi reads a relative `binary_file` from its working directory first and
+               from the config's folder only when there is none there, so run it from that
+               folder (a wrapper that changes to it) or give each model its own name: a run
+               from a directory holding another `ours.bin` plays with that one
   --zero-threat  also set Rapfi's threat-mask values (`EVALS_THREAT`) to 0
   --keep-evals   keep Rapfi's own point values (with --zero-threat: Rapfi without its threat term)
   --our-order    also replace Rapfi's move-ordering scores (`P4SCORES`) with our static order
