@@ -265,6 +265,19 @@ pub enum GomokuCommand {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+    /// Search the position after MOVES with Hard to a fixed depth (one thread, fixed seed, no
+    /// time limit) and print the best move, score, depth, nodes and time: the same work on
+    /// every run, for timing or profiling the search.
+    Search {
+        /// Gomoku rule: freestyle, standard or renju.
+        #[arg(long, default_value = "freestyle")]
+        rule: String,
+        /// Search depth in plies.
+        #[arg(long, default_value_t = 10)]
+        depth: u32,
+        /// The moves from the empty 15×15 board, Black first, as point names (`H8 I9 …`).
+        moves: Vec<String>,
+    },
 }
 
 /// Parse the command line and run it. The window is the default.
@@ -375,6 +388,9 @@ pub fn main() -> ExitCode {
         Some(Command::Gomoku {
             command: GomokuCommand::FitEval { positions, out },
         }) => crate::tools::gomoku_fit_eval(&positions, &out),
+        Some(Command::Gomoku {
+            command: GomokuCommand::Search { rule, depth, moves },
+        }) => crate::tools::gomoku_search(&rule, depth, &moves),
         Some(Command::Nboard {
             move_ms,
             depth,

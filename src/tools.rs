@@ -564,16 +564,7 @@ fn play_match(a: &Contender, b: &Contender, spec: &MatchSpec) -> Result<Score, S
             reversi_match(a, b, &openings, limits, log)
         }
         crate::core::GameKind::Gomoku => {
-            let rule = match spec.rule.to_ascii_lowercase().as_str() {
-                "freestyle" => Rule::Freestyle,
-                "standard" => Rule::Standard,
-                "renju" => Rule::Renju,
-                other => {
-                    return Err(format!(
-                        "unknown rule {other:?}: freestyle, standard or renju"
-                    ));
-                }
-            };
+            let rule = parse_rule(&spec.rule)?;
             // Lines that do not fit 15×15 are skipped, as match runners do.
             let openings: Vec<_> = lines
                 .iter()
@@ -596,6 +587,65 @@ const REVERSI_BENCH_DEPTH: u32 = 9;
 /// Gomoku positions of the bench (Freestyle, moves from an empty 15×15 board) and depth.
 const GOMOKU_BENCH: [&str; 3] = ["h8i9h9h10i8", "h8h9i8g8j8", "h8i7g9g7f10i9"];
 const GOMOKU_BENCH_DEPTH: u32 = 5;
+
+/// The Gomoku rule named `name` (`freestyle`, `standard` or `renju`, any case); `Err` names
+/// the choices.
+fn parse_rule(name: &str) -> Result<Rule, String> {
+    match name.to_ascii_lowercase().as_str() {
+        "freestyle" => Ok(Rule::Freestyle),
+        "standard" => Ok(Rule::Standard),
+        "renju" => Ok(Rule::Renju),
+        other => Err(format!(
+            "unknown rule {other:?}: freestyle, standard or renju"
+        )),
+    }
+}
+
+/// `gomoku search`: Hard's search of the position after `moves` (point names such as `H8`,
+/// from the empty 15×15 board, Black first) under the rule named `rule`, to `depth` plies,
+/// one thread, fixed seed, no time limit. Prints the best move, score, depth, nodes and time
+/// (so a profiler can count the work of a fixed search). Non-zero exit, naming the problem,
+/// for an unknown rule, a bad point name, an illegal move or a finished game.
+#[must_use]
+pub fn gomoku_search(rule: &str, depth: u32, moves: &[String]) -> ExitCode {
+    match gomoku_search_report(rule, depth, moves) {
+        Ok(report) => {
+            println!("{report}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("reversi-gomoku: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn gomoku_search_report(rule: &str, depth: u32, moves: &[String]) -> Result<String, String> {
+    let mut pos = crate::gomoku::Position::new(15, parse_rule(rule)?).map_err(|e| e.to_string())?;
+    for m in moves.iter().flat_map(|m| m.split_whitespace()) {
+        let p: crate::gomoku::Point = m.parse().map_err(|e| format!("move {}: {e}", excerpt(m)))?;
+        pos.play(p).map_err(|e| format!("move {p}: {e}"))?;
+    }
+    let cfg = AiConfig {
+        level: Level::Hard,
+        depth,
+        time_ms: None,
+        seed: Some(1),
+        threads: 1,
+    };
+    let start = Instant::now();
+    let th = GomokuEngine::default()
+        .think(&pos, &cfg, &StopFlag::new(), &mut |_| {})
+        .ok_or("the game is over: nothing to search")?;
+    Ok(format!(
+        "best {} score {} depth {} nodes {} in {:.3} s",
+        th.best,
+        th.info.score.value(),
+        th.info.depth,
+        th.info.nodes,
+        start.elapsed().as_secs_f64()
+    ))
+}
 
 /// Fixed-depth searches over built-in positions of both games (one thread, fresh engines,
 /// fixed seeds): returns a report whose total node count is the signature.
@@ -666,6 +716,21 @@ pub fn bench() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fixed_depth_gomoku_search_reports_its_move_or_why_it_cannot() {
+        let moves = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        // White to move must block Black's four (H8–K8) at G8 or L8; L8 is taken by White.
+        let report = gomoku_search_report("freestyle", 4, &moves("H8 L8 I8 A1 J8 A2 K8"))
+            .expect("a position to search");
+        assert!(report.starts_with("best G8 "), "{report}");
+        assert!(report.contains(" depth "), "{report}");
+        let err = |rule: &str, m: &str| gomoku_search_report(rule, 4, &moves(m)).unwrap_err();
+        assert!(err("gomoku", "H8").contains("freestyle, standard or renju"));
+        assert!(err("renju", "H8 Z99").contains("Z99"));
+        assert!(err("renju", "H8 H8").contains("H8"));
+        assert!(err("freestyle", "H8 A1 I8 A2 J8 A3 K8 A4 L8").contains("over"));
+    }
 
     #[test]
     fn obf_lines_parse_or_explain() {
