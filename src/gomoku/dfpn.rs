@@ -241,7 +241,7 @@ fn attacker_moves(b: &mut SearchBoard, att: Side) -> Vec<usize> {
             _ => continue,
         };
         let near = last.map_or(0, |l| 16 - distance(l, i).min(16));
-        v.push((rank * 100_000 + near * 1_000 + inf.value, i));
+        v.push((rank * 100_000 + near * 1_000 + i32::from(inf.value), i));
     }
     v.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
     let mut out = Vec::with_capacity(v.len());

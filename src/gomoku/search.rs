@@ -263,6 +263,17 @@ pub(super) enum Threat {
     FourThree,
 }
 
+impl Threat {
+    /// The opponent's threat level that makes this threat ([`level::NONE`] for none).
+    fn level(self) -> u8 {
+        match self {
+            Threat::None => level::NONE,
+            Threat::OpenThree => level::FLEX_FOUR,
+            Threat::FourThree => level::FOUR_THREE,
+        }
+    }
+}
+
 const SIDE_KEY: u64 = 0x5bd1_e995_1234_5678;
 
 /// LMR table: reduction by depth and move number, ln(d)·ln(m)/1.9 plies, d in plies; in
@@ -406,12 +417,36 @@ impl<'a> Hard<'a> {
     /// Whether, after the move just played by the side not to move, the threat it had to
     /// answer is gone (the opponent, now to move, no longer has it).
     fn threat_answered(&mut self, threat: Threat) -> bool {
-        let them = self.b.to_move;
-        match threat {
-            Threat::None => true,
-            Threat::OpenThree => !self.b.has_legal_at_least(them, level::FLEX_FOUR),
-            Threat::FourThree => !self.b.has_legal_at_least(them, level::FOUR_THREE),
+        !self.b.has_legal_at_least(self.b.to_move, threat.level())
+    }
+
+    /// Whether the side to move's stone at `c` answers `threat`: the opponent would be left
+    /// no legal point of the threat's level. `points` are the opponent's points of that level
+    /// now (legal or not). A stone only weakens the opponent's lines, so no other point can
+    /// rise to the level; each of these is looked at with the stone added to the one line
+    /// it shares with `c`. Only a survivor that may be a Renju forbidden move needs the
+    /// stone played to tell.
+    fn answers(&mut self, c: usize, threat: Threat, points: &[usize]) -> bool {
+        let them = !self.b.to_move;
+        let mut unsure = false;
+        for &p in points {
+            match self.b.info_after_block(p, them, c) {
+                Some((lvl, maybe_forbidden)) if lvl >= threat.level() => {
+                    if !maybe_forbidden {
+                        return false;
+                    }
+                    unsure = true;
+                }
+                _ => {}
+            }
         }
+        if !unsure {
+            return true;
+        }
+        self.b.play(c);
+        let answered = self.threat_answered(threat);
+        self.b.undo();
+        answered
     }
 
     /// Candidate moves for the side to move, best first, forbidden points removed. Facing a
@@ -457,6 +492,11 @@ impl<'a> Hard<'a> {
             scored.push((s, c));
         }
         scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
+        let threat_points = if threat == Threat::None {
+            Vec::new()
+        } else {
+            self.b.points_at_least(them, threat.level())
+        };
         let mut out = Vec::with_capacity(limit.min(scored.len()));
         for (_, c) in scored {
             if out.len() >= limit {
@@ -465,13 +505,11 @@ impl<'a> Hard<'a> {
             if !self.b.legal(c, us) {
                 continue;
             }
-            if threat != Threat::None && self.b.info(c, us).level < level::FOUR {
-                self.b.play(c);
-                let answers = self.threat_answered(threat);
-                self.b.undo();
-                if !answers {
-                    continue;
-                }
+            if threat != Threat::None
+                && self.b.info(c, us).level < level::FOUR
+                && !self.answers(c, threat, &threat_points)
+            {
+                continue;
             }
             out.push(c);
         }
@@ -942,7 +980,7 @@ impl<'a> Hard<'a> {
             if qply >= QUIESCENCE_PLAIN_FOURS * 2 && !self.is_combination_four(i, us) {
                 continue;
             }
-            v.push((i32::from(inf.level) * 10_000 + inf.value, i));
+            v.push((i32::from(inf.level) * 10_000 + i32::from(inf.value), i));
         }
         v.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
         v.into_iter()
@@ -1019,6 +1057,57 @@ pub(super) mod tests {
     /// four: a win the quiescence's fours find, not the static checks (White's A1 A2 A3 leave
     /// it a four to play at A4).
     pub(in crate::gomoku) const FOUR_THREE_VCF: &str = "G8 F8 H8 A1 I8 A2 J9 A3 J10 O15";
+
+    /// In random games of every rule, wherever the side to move faces a threat, the lookup
+    /// that tells which moves answer it agrees with playing each move and asking again.
+    #[test]
+    fn a_threat_answer_is_told_without_playing_exactly_as_by_playing() {
+        use rand::SeedableRng;
+        use rand::rngs::StdRng;
+        use rand::seq::IndexedRandom;
+        let (tt, stop) = (Tt::new(10), StopFlag::new());
+        let mut rng = StdRng::seed_from_u64(13);
+        let (mut threats, mut checked, mut answered) = (0, 0, 0);
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            for _ in 0..60 {
+                let mut h = searcher_at(rule, "H8", &tt, &stop);
+                for _ in 0..40 {
+                    let threat = h.threat();
+                    if threat != Threat::None {
+                        threats += 1;
+                        let us = h.b.to_move;
+                        let points = h.b.points_at_least(!us, threat.level());
+                        for c in h.b.candidates() {
+                            if !h.b.legal(c, us) || h.b.info(c, us).level >= level::FOUR {
+                                continue;
+                            }
+                            h.b.play(c);
+                            let by_playing = h.threat_answered(threat);
+                            h.b.undo();
+                            assert_eq!(h.answers(c, threat, &points), by_playing, "{rule:?}");
+                            checked += 1;
+                            answered += usize::from(by_playing);
+                        }
+                    }
+                    let us = h.b.to_move;
+                    let legal: Vec<usize> = (h.b.candidates().into_iter())
+                        .filter(|&c| h.b.legal(c, us))
+                        .collect();
+                    match legal.choose(&mut rng) {
+                        Some(&c) if h.b.five_count(!us) == 0 && h.b.five_count(us) == 0 => {
+                            h.b.play(c);
+                        }
+                        _ => break,
+                    }
+                }
+            }
+        }
+        // The games reach many threats, and both answers occur.
+        assert!(
+            threats > 200 && answered > 200 && checked > answered + 200,
+            "{threats} {checked} {answered}"
+        );
+    }
 
     /// A searcher at the position after `moves` (from the empty board) under `rule`, with no
     /// deadline (shared with the engine's tests).

@@ -135,7 +135,11 @@ fn rec(
                     return None;
                 }
                 let near = last.map_or(0, |l| 16 - distance(l, i).min(16));
-                Some((inf.level.min(level::FOUR_THREE), near * 1000 + inf.value, i))
+                Some((
+                    inf.level.min(level::FOUR_THREE),
+                    near * 1000 + i32::from(inf.value),
+                    i,
+                ))
             })
             .collect();
         v.sort_unstable_by_key(|s| std::cmp::Reverse((s.0, s.1)));
