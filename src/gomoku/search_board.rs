@@ -122,16 +122,13 @@ pub struct SearchBoard {
     /// The pattern table of each side's five rule (see [`pattern::table`]), cached because
     /// the update loop looks patterns up for every changed point.
     tables: [&'static [u8]; 2],
-    keys: Vec<[[u32; 4]; 2]>,
-    info: Vec<[CellInfo; 2]>,
+    /// The caches of every point (see [`PointCache`]), by index.
+    pts: Vec<PointCache>,
     near: Vec<u8>,
     pub(crate) hash: u64,
     pub(crate) to_move: Side,
-    pats: Vec<[[Pattern; 4]; 2]>,
     /// Number of empty points per side and threat level (index = level).
     level_count: [[u32; 9]; 2],
-    /// Pattern code of every empty point per side (see [`eval`]).
-    pcodes: Vec<[u16; 2]>,
     /// The evaluation values and summaries of every pattern code under the rule.
     entries: &'static [[CodeEntry; eval::NPCODE]; 2],
     /// The pattern-code table (see [`eval::pcode`]).
@@ -147,6 +144,18 @@ pub struct SearchBoard {
     saved: Vec<Saved>,
     /// Per move played: where its points start in `saved`, and the board-wide sums before it.
     frames: Vec<Frame>,
+}
+
+/// One point's caches, per side (`[side index]`): the base-3 keys of its 4 lines (see
+/// [`pattern`]), the patterns they make, its pattern code (see [`eval`]) and the code's
+/// summary. Patterns, code and summary are kept up to date for empty points only. Kept in one
+/// record so that a move's update reaches each point it changes once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PointCache {
+    keys: [[u32; 4]; 2],
+    pats: [[Pattern; 4]; 2],
+    pcodes: [u16; 2],
+    info: [CellInfo; 2],
 }
 
 /// One empty point's pattern caches as they were before a move changed them: restoring them
@@ -167,6 +176,32 @@ struct Frame {
     start: usize,
     level_count: [[u32; 9]; 2],
     evals: [[i32; 2]; 2],
+}
+
+/// Rebuild side index `s`'s pattern code and [`CellInfo`] of the point `pt` from its 4
+/// cached patterns, updating that side's evaluation sums (`[kind]`) and threat-level counts.
+/// Inlined: it runs about 35 times a move.
+#[inline(always)]
+fn summarize(
+    pt: &mut PointCache,
+    s: usize,
+    codes: &[u16; eval::CODE_TABLE_LEN],
+    entries: &[CodeEntry; eval::NPCODE],
+    (evals, level_count): (&mut [i32; 2], &mut [u32; 9]),
+) {
+    let code = eval::pcode_in(codes, &pt.pats[s]);
+    let old_code = pt.pcodes[s];
+    if code == old_code {
+        return;
+    }
+    let (new, old) = (entries[usize::from(code)], entries[usize::from(old_code)]);
+    for (k, e) in evals.iter_mut().enumerate() {
+        *e += i32::from(new.weights[k]) - i32::from(old.weights[k]);
+    }
+    pt.pcodes[s] = code;
+    level_count[usize::from(pt.info[s].level)] -= 1;
+    level_count[usize::from(new.info.level)] += 1;
+    pt.info[s] = new.info;
 }
 
 /// The indices of `pos`'s last `n` moves (all of them when it has fewer), oldest first.
@@ -191,14 +226,19 @@ impl SearchBoard {
                 pattern::table(rule.exact_five(Side::Black)),
                 pattern::table(rule.exact_five(Side::White)),
             ],
-            keys: vec![[[0; 4]; 2]; NCELLS],
-            info: vec![[CellInfo::default(); 2]; NCELLS],
+            pts: vec![
+                PointCache {
+                    keys: [[0; 4]; 2],
+                    pats: [[Pattern::None; 4]; 2],
+                    pcodes: [PCODE_NONE; 2],
+                    info: [CellInfo::default(); 2],
+                };
+                NCELLS
+            ],
             near: vec![0; NCELLS],
             hash: 0,
             to_move: pos.side_to_move(),
-            pats: vec![[[Pattern::None; 4]; 2]; NCELLS],
             level_count: [[0; 9]; 2],
-            pcodes: vec![[PCODE_NONE; 2]; NCELLS],
             entries: code_entries(rule),
             codes: eval::code_table(),
             evals: [[0; 2]; 2],
@@ -213,7 +253,7 @@ impl SearchBoard {
         for &idx in &all {
             for side in Side::BOTH {
                 for d in 0..4 {
-                    b.keys[idx][side_index(side)][d] = b.cells.key(idx, d, side);
+                    b.pts[idx].keys[side_index(side)][d] = b.cells.key(idx, d, side);
                 }
             }
             let c = b.cells.cells[idx];
@@ -246,13 +286,13 @@ impl SearchBoard {
 
     #[inline]
     pub(crate) fn info(&self, idx: usize, side: Side) -> CellInfo {
-        self.info[idx][side_index(side)]
+        self.pts[idx].info[side_index(side)]
     }
 
     #[inline]
     pub(crate) fn pattern(&self, idx: usize, d: usize, side: Side) -> Pattern {
         let s = side_index(side);
-        pattern::lookup(self.exact[s], self.keys[idx][s][d])
+        pattern::lookup(self.exact[s], self.pts[idx].keys[s][d])
     }
 
     #[inline]
@@ -287,7 +327,7 @@ impl SearchBoard {
         for y in 0..n {
             let row = (y + PAD) * STRIDE + PAD;
             for idx in row..row + n {
-                if self.info[idx][0].level >= lvl
+                if self.pts[idx].info[0].level >= lvl
                     && self.cells.cells[idx] == EMPTY
                     && self.legal(idx, side)
                 {
@@ -331,7 +371,7 @@ impl SearchBoard {
                     if c == WALL {
                         break;
                     }
-                    if c == EMPTY && self.info[n][s].level == level::FIVE {
+                    if c == EMPTY && self.pts[n].info[s].level == level::FIVE {
                         out.push(n);
                         if out.len() == count {
                             return Some(out);
@@ -353,7 +393,7 @@ impl SearchBoard {
             return None;
         }
         let s = side_index(side);
-        let mut pats = self.pats[p][s];
+        let mut pats = self.pts[p].pats[s];
         'lines: for (d, &dir) in DIRS.iter().enumerate() {
             for sign in [-1i32, 1] {
                 for k in 1..=5i32 {
@@ -365,7 +405,7 @@ impl SearchBoard {
                     if n == p {
                         let digits = key_digits(stone(!side), off);
                         let digit = if s == 0 { digits.0 } else { digits.1 };
-                        let key = self.keys[p][s][d] + digit;
+                        let key = self.pts[p].keys[s][d] + digit;
                         pats[d] = pattern::from_table(self.tables[s][key as usize]);
                         break 'lines;
                     }
@@ -384,7 +424,7 @@ impl SearchBoard {
         if side == Side::White || self.rule != Rule::Renju {
             return true;
         }
-        !self.info[idx][0].maybe_forbidden || self.cells.forbidden(idx).is_none()
+        !self.pts[idx].info[0].maybe_forbidden || self.cells.forbidden(idx).is_none()
     }
 
     /// Put a stone of the side to move at the empty point `p` and pass the turn (no legality
@@ -412,7 +452,7 @@ impl SearchBoard {
         let s = side_index(side);
         (self.cells.all_indices())
             .filter(|&i| self.cells.cells[i] == EMPTY)
-            .map(|i| i32::from(self.info[i][s].value))
+            .map(|i| i32::from(self.pts[i].info[s].value))
             .sum()
     }
 
@@ -440,14 +480,14 @@ impl SearchBoard {
         self.empties += 1;
         self.add_near(idx, -1);
         self.walk_lines(idx, st, |b, n, d, (d0, d1)| {
-            b.keys[n][0][d] -= d0;
-            b.keys[n][1][d] -= d1;
+            b.pts[n].keys[0][d] -= d0;
+            b.pts[n].keys[1][d] -= d1;
         });
         for s in self.saved.drain(frame.start..) {
             let i = usize::from(s.idx);
-            self.pats[i] = s.pats;
-            self.pcodes[i] = s.pcodes;
-            self.info[i] = s.info;
+            self.pts[i].pats = s.pats;
+            self.pts[i].pcodes = s.pcodes;
+            self.pts[i].info = s.info;
         }
         self.level_count = frame.level_count;
         self.evals = frame.evals;
@@ -469,23 +509,23 @@ impl SearchBoard {
     fn save_point(&mut self, i: usize) {
         self.saved.push(Saved {
             idx: i as u16,
-            pats: self.pats[i],
-            pcodes: self.pcodes[i],
-            info: self.info[i],
+            pats: self.pts[i].pats,
+            pcodes: self.pts[i].pcodes,
+            info: self.pts[i].info,
         });
     }
 
     fn place(&mut self, idx: usize, side: Side) {
         debug_assert_eq!(self.cells.cells[idx], EMPTY);
         for s in 0..2 {
-            let old = self.info[idx][s];
+            let old = self.pts[idx].info[s];
             self.level_count[s][usize::from(old.level)] -= 1;
-            self.info[idx][s] = CellInfo::default();
-            let w = self.entries[s][usize::from(self.pcodes[idx][s])].weights;
+            self.pts[idx].info[s] = CellInfo::default();
+            let w = self.entries[s][usize::from(self.pts[idx].pcodes[s])].weights;
             for (e, w) in self.evals[s].iter_mut().zip(w) {
                 *e -= i32::from(w);
             }
-            self.pcodes[idx][s] = PCODE_NONE;
+            self.pts[idx].pcodes[s] = PCODE_NONE;
         }
         let st = stone(side);
         self.cells.cells[idx] = st;
@@ -509,8 +549,8 @@ impl SearchBoard {
     /// [`SearchBoard::undo`]).
     fn update_lines(&mut self, idx: usize, st: u8) {
         self.walk_lines(idx, st, |b, n, d, (d0, d1)| {
-            b.keys[n][0][d] += d0;
-            b.keys[n][1][d] += d1;
+            b.pts[n].keys[0][d] += d0;
+            b.pts[n].keys[1][d] += d1;
             if b.cells.cells[n] == EMPTY {
                 b.refresh_dir(n, d);
             }
@@ -547,7 +587,7 @@ impl SearchBoard {
     fn refresh(&mut self, idx: usize) {
         for s in 0..2 {
             for d in 0..4 {
-                self.pats[idx][s][d] = pattern::lookup(self.exact[s], self.keys[idx][s][d]);
+                self.pts[idx].pats[s][d] = pattern::lookup(self.exact[s], self.pts[idx].keys[s][d]);
             }
             self.summarize(idx, s);
         }
@@ -558,41 +598,31 @@ impl SearchBoard {
     /// move.
     #[inline(always)]
     fn refresh_dir(&mut self, idx: usize, d: usize) {
-        let new =
-            [0, 1].map(|s| pattern::from_table(self.tables[s][self.keys[idx][s][d] as usize]));
-        if new[0] == self.pats[idx][0][d] && new[1] == self.pats[idx][1][d] {
+        let pt = &mut self.pts[idx];
+        let new = [0, 1].map(|s| pattern::from_table(self.tables[s][pt.keys[s][d] as usize]));
+        if new[0] == pt.pats[0][d] && new[1] == pt.pats[1][d] {
             return;
         }
-        self.save_point(idx);
+        self.saved.push(Saved {
+            idx: idx as u16,
+            pats: pt.pats,
+            pcodes: pt.pcodes,
+            info: pt.info,
+        });
         for (s, p) in new.into_iter().enumerate() {
-            if p != self.pats[idx][s][d] {
-                self.pats[idx][s][d] = p;
-                self.summarize(idx, s);
+            if p != pt.pats[s][d] {
+                pt.pats[s][d] = p;
+                let sums = (&mut self.evals[s], &mut self.level_count[s]);
+                summarize(pt, s, self.codes, &self.entries[s], sums);
             }
         }
     }
 
     /// Rebuild the [`CellInfo`] and the pattern code of side index `s` at `idx` from its 4
-    /// cached patterns. Inlined: it runs about 35 times a move.
-    #[inline(always)]
+    /// cached patterns.
     fn summarize(&mut self, idx: usize, s: usize) {
-        let code = eval::pcode_in(self.codes, &self.pats[idx][s]);
-        let old_code = self.pcodes[idx][s];
-        if code == old_code {
-            return;
-        }
-        let (new, old) = (
-            self.entries[s][usize::from(code)],
-            self.entries[s][usize::from(old_code)],
-        );
-        for k in 0..2 {
-            self.evals[s][k] += i32::from(new.weights[k]) - i32::from(old.weights[k]);
-        }
-        self.pcodes[idx][s] = code;
-        let (new, old) = (new.info, self.info[idx][s]);
-        self.level_count[s][usize::from(old.level)] -= 1;
-        self.level_count[s][usize::from(new.level)] += 1;
-        self.info[idx][s] = new;
+        let sums = (&mut self.evals[s], &mut self.level_count[s]);
+        summarize(&mut self.pts[idx], s, self.codes, &self.entries[s], sums);
     }
 
     /// The learned evaluation (see [`eval`]) from the side to move's view.
@@ -605,7 +635,7 @@ impl SearchBoard {
     /// The pattern code of the empty point `idx` for `side`.
     #[inline]
     pub(crate) fn pcode(&self, idx: usize, side: Side) -> u16 {
-        self.pcodes[idx][side_index(side)]
+        self.pts[idx].pcodes[side_index(side)]
     }
 
     /// All empty points within distance 2 of a stone (the centre on an empty board).
@@ -649,7 +679,7 @@ impl SearchBoard {
             }
             let row = (y + PAD) * STRIDE + PAD;
             for i in row..row + n {
-                if self.info[i][s].level >= lvl && self.cells.cells[i] == EMPTY {
+                if self.pts[i].info[s].level >= lvl && self.cells.cells[i] == EMPTY {
                     out.push(i);
                     left = left.saturating_sub(1);
                 }
@@ -672,6 +702,11 @@ mod tests {
     use super::*;
     use crate::gomoku::Rule;
 
+    /// Whether every point of `a` and `b` has the same line keys and summaries.
+    fn same_info_and_keys(a: &SearchBoard, b: &SearchBoard) -> bool {
+        (a.pts.iter().zip(&b.pts)).all(|(p, q)| p.info == q.info && p.keys == q.keys)
+    }
+
     #[test]
     fn incremental_equals_scratch() {
         let mut pos = Position::new(15, Rule::Renju).unwrap();
@@ -689,9 +724,9 @@ mod tests {
             assert_eq!(fresh.level_count, b.level_count);
             // Patterns of occupied points are stale by design (recomputed when emptied).
             for i in b.empty_points() {
-                assert_eq!(fresh.pats[i], b.pats[i]);
+                assert_eq!(fresh.pts[i].pats, b.pts[i].pats);
             }
-            assert!(fresh.info == b.info && fresh.keys == b.keys);
+            assert!(same_info_and_keys(&fresh, &b));
             assert_eq!(fresh.evals, b.evals);
         }
         for _ in moves {
@@ -699,7 +734,7 @@ mod tests {
             pos.undo();
             let fresh = SearchBoard::from_position(&pos);
             assert_eq!(fresh.hash, b.hash);
-            assert!(fresh.info == b.info && fresh.keys == b.keys);
+            assert!(same_info_and_keys(&fresh, &b));
             assert_eq!(fresh.level_count, b.level_count);
             assert_eq!(fresh.evals, b.evals);
         }
