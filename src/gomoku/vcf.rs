@@ -123,23 +123,12 @@ fn rec(
         // Fours, strongest first (double threats end the search at once), then nearest to
         // the attacker's previous four (VCF lines are local), then by value.
         let last = seq.len().checked_sub(2).map(|i| seq[i]);
-        let mut v: Vec<(u8, i32, usize)> = b
-            .cells
-            .all_indices()
-            .filter_map(|i| {
-                if !b.is_empty(i) {
-                    return None;
-                }
+        let mut v: Vec<(u8, i32, usize)> = (b.points_at_least(att, level::FOUR).into_iter())
+            .map(|i| {
                 let inf = b.info(i, att);
-                if inf.level < level::FOUR {
-                    return None;
-                }
                 let near = last.map_or(0, |l| 16 - distance(l, i).min(16));
-                Some((
-                    inf.level.min(level::FOUR_THREE),
-                    near * 1000 + i32::from(inf.value),
-                    i,
-                ))
+                let rank = inf.level.min(level::FOUR_THREE);
+                (rank, near * 1000 + i32::from(inf.value), i)
             })
             .collect();
         v.sort_unstable_by_key(|s| std::cmp::Reverse((s.0, s.1)));

@@ -113,32 +113,9 @@ pub(crate) fn search(
     None
 }
 
-/// Whether `side` has a legal empty point of level `lvl` or more.
-fn has_legal(b: &mut SearchBoard, side: Side, lvl: u8) -> bool {
-    if b.count_at_least(side, lvl) == 0 {
-        return false;
-    }
-    if side == Side::White || b.rule != Rule::Renju {
-        return true;
-    }
-    let pts = points_at_least(b, side, lvl);
-    pts.into_iter().any(|i| b.legal(i, side))
-}
-
-/// Empty points where `side` reaches level `lvl` or more (legality not checked).
-fn points_at_least(b: &SearchBoard, side: Side, lvl: u8) -> Vec<usize> {
-    if b.count_at_least(side, lvl) == 0 {
-        return Vec::new();
-    }
-    b.cells
-        .all_indices()
-        .filter(|&i| b.is_empty(i) && b.info(i, side).level >= lvl)
-        .collect()
-}
-
 /// Whether `att` now threatens to win: a five-point, or a legal straight-four point.
 fn threatens(b: &mut SearchBoard, att: Side) -> bool {
-    b.five_count(att) > 0 || has_legal(b, att, level::FLEX_FOUR)
+    b.five_count(att) > 0 || b.has_legal_at_least(att, level::FLEX_FOUR)
 }
 
 /// Whether `att` would have a short VCF if it were to move (a threat the defender must
@@ -310,7 +287,8 @@ fn def_node(
         return def_against_four(b, att, depth, ctx, pv, &fps);
     }
     // An open three (or a VCF threat): every defence must fail.
-    let flex: Vec<usize> = points_at_least(b, att, level::FLEX_FOUR)
+    let flex: Vec<usize> = b
+        .points_at_least(att, level::FLEX_FOUR)
         .into_iter()
         .filter(|&i| b.legal(i, att))
         .collect();
@@ -418,7 +396,7 @@ fn defences(
             }
         }
     }
-    for q in points_at_least(b, !att, level::FOUR) {
+    for q in b.points_at_least(!att, level::FOUR) {
         push(q);
     }
     Some(replies)
