@@ -204,6 +204,23 @@ fn summarize(
     pt.info[s] = new.info;
 }
 
+/// The direction `d` (an index into [`DIRS`]) and the offset `off` (−5..=5, not 0) with
+/// `b == a + DIRS[d] * off`, when the points `a` and `b` lie within 5 of each other on one
+/// line (no wall between: walls are off the board); `None` otherwise.
+fn shared_line(a: usize, b: usize) -> Option<(usize, i32)> {
+    let (pa, pb) = (Cells::point_of(a), Cells::point_of(b));
+    let dx = i32::from(pb.x) - i32::from(pa.x);
+    let dy = i32::from(pb.y) - i32::from(pa.y);
+    let (d, off) = match (dx, dy) {
+        (_, 0) => (0, dx),
+        (0, _) => (1, dy),
+        _ if dx == dy => (2, dy),
+        _ if dx == -dy => (3, dy),
+        _ => return None,
+    };
+    (off != 0 && off.abs() <= 5).then_some((d, off))
+}
+
 /// The indices of `pos`'s last `n` moves (all of them when it has fewer), oldest first.
 fn last_moves(pos: &Position, n: usize) -> Vec<usize> {
     let h = pos.history();
@@ -394,23 +411,11 @@ impl SearchBoard {
         }
         let s = side_index(side);
         let mut pats = self.pts[p].pats[s];
-        'lines: for (d, &dir) in DIRS.iter().enumerate() {
-            for sign in [-1i32, 1] {
-                for k in 1..=5i32 {
-                    let off = sign * k;
-                    let n = c.wrapping_add_signed(dir * off as isize);
-                    if self.cells.cells[n] == WALL {
-                        break;
-                    }
-                    if n == p {
-                        let digits = key_digits(stone(!side), off);
-                        let digit = if s == 0 { digits.0 } else { digits.1 };
-                        let key = self.pts[p].keys[s][d] + digit;
-                        pats[d] = pattern::from_table(self.tables[s][key as usize]);
-                        break 'lines;
-                    }
-                }
-            }
+        if let Some((d, off)) = shared_line(c, p) {
+            let digits = key_digits(stone(!side), off);
+            let digit = if s == 0 { digits.0 } else { digits.1 };
+            let key = self.pts[p].keys[s][d] + digit;
+            pats[d] = pattern::from_table(self.tables[s][key as usize]);
         }
         let info = self.entries[s][usize::from(eval::pcode_in(self.codes, &pats))].info;
         Some((info.level, info.maybe_forbidden))
@@ -705,6 +710,32 @@ mod tests {
     /// Whether every point of `a` and `b` has the same line keys and summaries.
     fn same_info_and_keys(a: &SearchBoard, b: &SearchBoard) -> bool {
         (a.pts.iter().zip(&b.pts)).all(|(p, q)| p.info == q.info && p.keys == q.keys)
+    }
+
+    #[test]
+    fn two_points_share_a_line_exactly_when_a_step_along_it_joins_them() {
+        let pa: Point = "C3".parse().unwrap();
+        let a = Cells::index_of(pa);
+        // DIRS as steps in (x, y).
+        for (d, (sx, sy)) in [(1, 0), (0, 1), (1, 1), (-1, 1)].into_iter().enumerate() {
+            for off in (-5..=5i32).filter(|&o| o != 0) {
+                let (x, y) = (i32::from(pa.x) + sx * off, i32::from(pa.y) + sy * off);
+                if !(0..15).contains(&x) || !(0..15).contains(&y) {
+                    continue;
+                }
+                let b = Cells::index_of(Point {
+                    x: x as u8,
+                    y: y as u8,
+                });
+                assert_eq!(b, a.wrapping_add_signed(DIRS[d] * off as isize));
+                assert_eq!(shared_line(a, b), Some((d, off)), "{d} {off}");
+            }
+        }
+        let at = |p: &str| Cells::index_of(p.parse().unwrap());
+        assert_eq!(shared_line(at("H8"), at("J9")), None); // a knight's move
+        assert_eq!(shared_line(at("H8"), at("H14")), None); // six apart
+        assert_eq!(shared_line(at("H8"), at("H8")), None);
+        assert_eq!(shared_line(at("H8"), at("D4")), Some((2, -4)));
     }
 
     #[test]
