@@ -275,7 +275,8 @@ pub enum GomokuCommand {
         /// Search depth in plies.
         #[arg(long, default_value_t = 10)]
         depth: u32,
-        /// The moves from the empty 15×15 board, Black first, as point names (`H8 I9 …`).
+        /// The moves from the empty 15×15 board, Black first, as point names (`H8 I9 …` or
+        /// `h8i9…`).
         moves: Vec<String>,
     },
 }

@@ -42,13 +42,7 @@ pub fn solve_position(pos: &Position, depth: Option<u32>, threads: u32) -> Solve
     let (score, best, nodes) = match depth {
         None => solve_with_threads(pos, &stop, threads),
         Some(d) if !pos.is_game_over() => {
-            let cfg = AiConfig {
-                level: Level::Hard,
-                depth: d,
-                time_ms: None,
-                seed: Some(1),
-                threads,
-            };
+            let cfg = fixed_depth_hard(d, threads);
             match ReversiEngine::default().think(pos, &cfg, &stop, &mut |_| {}) {
                 Some(t) => (t.info.score.value(), Some(t.best), t.info.nodes),
                 None => solve(pos, &stop), // cannot happen: the game is not over
@@ -601,6 +595,31 @@ fn parse_rule(name: &str) -> Result<Rule, String> {
     }
 }
 
+/// Hard searching to `depth` plies on `threads` threads with a fixed seed and no time limit:
+/// the same work on every run (for `threads` = 1).
+fn fixed_depth_hard(depth: u32, threads: u32) -> AiConfig {
+    AiConfig {
+        level: Level::Hard,
+        depth,
+        time_ms: None,
+        seed: Some(1),
+        threads,
+    }
+}
+
+/// The 15×15 position under `rule` after the Gomoku move list `moves` (as
+/// [`crate::persist::parse_gomoku_moves`] reads it, Black first); `Err` names an unreadable
+/// or illegal move.
+fn gomoku_position(rule: Rule, moves: &str) -> Result<crate::gomoku::Position, String> {
+    let points = crate::persist::parse_gomoku_moves(moves).map_err(|e| e.to_string())?;
+    let mut pos = crate::gomoku::Position::new(15, rule).map_err(|e| e.to_string())?;
+    for (i, p) in points.into_iter().enumerate() {
+        pos.play(p)
+            .map_err(|e| format!("move {} ({p}): {e}", i + 1))?;
+    }
+    Ok(pos)
+}
+
 /// `gomoku search`: Hard's search of the position after `moves` (point names such as `H8`,
 /// from the empty 15×15 board, Black first) under the rule named `rule`, to `depth` plies,
 /// one thread, fixed seed, no time limit. Prints the best move, score, depth, nodes and time
@@ -621,21 +640,15 @@ pub fn gomoku_search(rule: &str, depth: u32, moves: &[String]) -> ExitCode {
 }
 
 fn gomoku_search_report(rule: &str, depth: u32, moves: &[String]) -> Result<String, String> {
-    let mut pos = crate::gomoku::Position::new(15, parse_rule(rule)?).map_err(|e| e.to_string())?;
-    for m in moves.iter().flat_map(|m| m.split_whitespace()) {
-        let p: crate::gomoku::Point = m.parse().map_err(|e| format!("move {}: {e}", excerpt(m)))?;
-        pos.play(p).map_err(|e| format!("move {p}: {e}"))?;
-    }
-    let cfg = AiConfig {
-        level: Level::Hard,
-        depth,
-        time_ms: None,
-        seed: Some(1),
-        threads: 1,
-    };
+    let pos = gomoku_position(parse_rule(rule)?, &moves.join(" "))?;
     let start = Instant::now();
     let th = GomokuEngine::default()
-        .think(&pos, &cfg, &StopFlag::new(), &mut |_| {})
+        .think(
+            &pos,
+            &fixed_depth_hard(depth, 1),
+            &StopFlag::new(),
+            &mut |_| {},
+        )
         .ok_or("the game is over: nothing to search")?;
     Ok(format!(
         "best {} score {} depth {} nodes {} in {:.3} s",
@@ -661,13 +674,7 @@ pub fn bench() -> String {
     for t in REVERSI_BENCH {
         let moves = crate::reversi::parse_transcript(t).expect("built-in transcript");
         let pos = crate::reversi::notation::replay(&moves).expect("built-in transcript");
-        let cfg = AiConfig {
-            level: Level::Hard,
-            depth: REVERSI_BENCH_DEPTH,
-            time_ms: None,
-            seed: Some(1),
-            threads: 1,
-        };
+        let cfg = fixed_depth_hard(REVERSI_BENCH_DEPTH, 1);
         let th = ReversiEngine::default()
             .think(&pos, &cfg, &stop, &mut |_| {})
             .expect("the built-in positions are not finished games");
@@ -679,21 +686,8 @@ pub fn bench() -> String {
         );
     }
     for t in GOMOKU_BENCH {
-        let pos = crate::persist::savegame::parse_gomoku_moves(t)
-            .ok()
-            .and_then(|pts| {
-                let mut p = crate::gomoku::Position::new(15, Rule::Freestyle).ok()?;
-                pts.iter().try_for_each(|&q| p.play(q).ok())?;
-                Some(p)
-            })
-            .expect("built-in gomoku moves");
-        let cfg = AiConfig {
-            level: Level::Hard,
-            depth: GOMOKU_BENCH_DEPTH,
-            time_ms: None,
-            seed: Some(1),
-            threads: 1,
-        };
+        let pos = gomoku_position(Rule::Freestyle, t).expect("built-in gomoku moves");
+        let cfg = fixed_depth_hard(GOMOKU_BENCH_DEPTH, 1);
         let th = GomokuEngine::default()
             .think(&pos, &cfg, &stop, &mut |_| {})
             .expect("the built-in positions are not finished games");

@@ -431,8 +431,8 @@ impl<'a> Hard<'a> {
         let mut unsure = false;
         for &p in points {
             match self.b.info_after_block(p, them, c) {
-                Some((lvl, maybe_forbidden)) if lvl >= threat.level() => {
-                    if !maybe_forbidden {
+                Some(info) if info.level >= threat.level() => {
+                    if !info.maybe_forbidden {
                         return false;
                     }
                     unsure = true;

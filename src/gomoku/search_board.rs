@@ -170,6 +170,19 @@ struct Saved {
     info: [CellInfo; 2],
 }
 
+impl Saved {
+    /// The caches of the point `idx` to restore, as they are in `pt` now.
+    #[inline(always)]
+    fn of(idx: usize, pt: &PointCache) -> Saved {
+        Saved {
+            idx: idx as u16,
+            pats: pt.pats,
+            pcodes: pt.pcodes,
+            info: pt.info,
+        }
+    }
+}
+
 /// The board-wide sums before a move, and where its [`Saved`] points start.
 #[derive(Clone, Copy)]
 struct Frame {
@@ -401,11 +414,11 @@ impl SearchBoard {
     }
 
     /// What `side`'s stone at the empty point `p` would make once the opponent has a stone
-    /// at the empty point `c` as well: `None` when `p == c` (the point is taken), else the
-    /// threat level and whether it may be a Renju forbidden move (Black in Renju only), as
-    /// [`SearchBoard::play`] would leave them. Only the one line through both points changes,
-    /// so that line's pattern is looked up with the stone added to its key; nothing is played.
-    pub(crate) fn info_after_block(&self, p: usize, side: Side, c: usize) -> Option<(u8, bool)> {
+    /// at the empty point `c` as well: `None` when `p == c` (the point is taken), else its
+    /// [`CellInfo`] as [`SearchBoard::play`] would leave it. Only the one line through both
+    /// points changes, so that line's pattern is looked up with the stone added to its key;
+    /// nothing is played.
+    pub(crate) fn info_after_block(&self, p: usize, side: Side, c: usize) -> Option<CellInfo> {
         if p == c {
             return None;
         }
@@ -417,8 +430,7 @@ impl SearchBoard {
             let key = self.pts[p].keys[s][d] + digit;
             pats[d] = pattern::from_table(self.tables[s][key as usize]);
         }
-        let info = self.entries[s][usize::from(eval::pcode_in(self.codes, &pats))].info;
-        Some((info.level, info.maybe_forbidden))
+        Some(self.entries[s][usize::from(eval::pcode_in(self.codes, &pats))].info)
     }
 
     /// Whether `side` may play at the empty point `idx` (Renju forbidden moves excluded).
@@ -512,12 +524,7 @@ impl SearchBoard {
 
     #[inline]
     fn save_point(&mut self, i: usize) {
-        self.saved.push(Saved {
-            idx: i as u16,
-            pats: self.pts[i].pats,
-            pcodes: self.pts[i].pcodes,
-            info: self.pts[i].info,
-        });
+        self.saved.push(Saved::of(i, &self.pts[i]));
     }
 
     fn place(&mut self, idx: usize, side: Side) {
@@ -608,12 +615,7 @@ impl SearchBoard {
         if new[0] == pt.pats[0][d] && new[1] == pt.pats[1][d] {
             return;
         }
-        self.saved.push(Saved {
-            idx: idx as u16,
-            pats: pt.pats,
-            pcodes: pt.pcodes,
-            info: pt.info,
-        });
+        self.saved.push(Saved::of(idx, pt));
         for (s, p) in new.into_iter().enumerate() {
             if p != pt.pats[s][d] {
                 pt.pats[s][d] = p;
