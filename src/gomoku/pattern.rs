@@ -119,25 +119,18 @@ pub(crate) const fn digit_pos(offset: i32) -> usize {
 #[inline]
 #[must_use]
 pub(crate) fn lookup(exact: bool, key: u32) -> Pattern {
-    Pattern::from_u8(tables()[usize::from(exact)][key as usize])
+    tables()[usize::from(exact)][key as usize]
 }
 
-/// The raw table of one five-rule (`exact`), indexed by line key: a [`Pattern`] as `u8` per
-/// key. Lets hot loops skip the one-time initialisation check of [`lookup`].
+/// The table of one five-rule (`exact`), indexed by line key ([`TABLE_LEN`] entries). Lets
+/// hot loops skip the one-time initialisation check of [`lookup`].
 #[must_use]
-pub(crate) fn table(exact: bool) -> &'static [u8] {
+pub(crate) fn table(exact: bool) -> &'static [Pattern] {
     &tables()[usize::from(exact)]
 }
 
-/// The [`Pattern`] stored as `v` in a [`table`].
-#[inline]
-#[must_use]
-pub(crate) fn from_table(v: u8) -> Pattern {
-    Pattern::from_u8(v)
-}
-
-fn tables() -> &'static [Vec<u8>; 2] {
-    static TABLES: OnceLock<[Vec<u8>; 2]> = OnceLock::new();
+fn tables() -> &'static [Vec<Pattern>; 2] {
+    static TABLES: OnceLock<[Vec<Pattern>; 2]> = OnceLock::new();
     TABLES.get_or_init(|| [build(false), build(true)])
 }
 
@@ -148,12 +141,11 @@ pub fn init_tables() {
 
 const UNKNOWN: u8 = 255;
 
-fn build(exact: bool) -> Vec<u8> {
+fn build(exact: bool) -> Vec<Pattern> {
     let mut memo = vec![UNKNOWN; TABLE_LEN];
-    for key in 0..TABLE_LEN as u32 {
-        compute(key, exact, &mut memo);
-    }
-    memo
+    (0..TABLE_LEN as u32)
+        .map(|key| compute(key, exact, &mut memo))
+        .collect()
 }
 
 fn decode(key: u32) -> [u8; 11] {
@@ -274,7 +266,7 @@ mod tests {
     fn every_kind_reads_back_from_its_table_value() {
         for (i, &p) in Pattern::ALL.iter().enumerate() {
             assert_eq!(p as usize, i);
-            assert_eq!(from_table(p as u8), p);
+            assert_eq!(Pattern::from_u8(p as u8), p);
         }
     }
 

@@ -111,6 +111,24 @@ fn key_digits(st: u8, off: i32) -> (u32, u32) {
     if st == 1 { (p, 2 * p) } else { (2 * p, p) }
 }
 
+/// The offsets of a point's 10 neighbours on a line, outwards on each side, in the order
+/// [`SearchBoard::walk_lines`] visits them.
+const WALK_OFFSETS: [i32; 10] = [-1, -2, -3, -4, -5, 1, 2, 3, 4, 5];
+
+/// `WALK_DIGITS[st - 1][i]`: [`key_digits`]`(st, WALK_OFFSETS[i])`, worked out at compile
+/// time so the walk adds constants.
+const WALK_DIGITS: [[(u32, u32); 10]; 2] = {
+    let mut t = [[(0, 0); 10]; 2];
+    let mut i = 0;
+    while i < 10 {
+        let p = POW3[digit_pos(-WALK_OFFSETS[i])];
+        t[0][i] = (p, 2 * p);
+        t[1][i] = (2 * p, p);
+        i += 1;
+    }
+    t
+};
+
 /// Incrementally updated board for search: cached line patterns for every empty point and
 /// both sides, kept up to date by updating only the 4 lines through each changed point.
 /// Public for benchmarks and tools; the engines use it internally.
@@ -121,20 +139,18 @@ pub struct SearchBoard {
     exact: [bool; 2],
     /// The pattern table of each side's five rule (see [`pattern::table`]), cached because
     /// the update loop looks patterns up for every changed point.
-    tables: [&'static [u8]; 2],
+    tables: [&'static [Pattern]; 2],
     /// The caches of every point (see [`PointCache`]), by index.
     pts: Vec<PointCache>,
     near: Vec<u8>,
     pub(crate) hash: u64,
     pub(crate) to_move: Side,
-    /// Number of empty points per side and threat level (index = level).
-    level_count: [[u32; 9]; 2],
+    /// Each side's board-wide sums (see [`Sums`]).
+    sums: [Sums; 2],
     /// The evaluation values and summaries of every pattern code under the rule.
     entries: &'static [[CodeEntry; eval::NPCODE]; 2],
     /// The pattern-code table (see [`eval::pcode`]).
     codes: &'static [u16; eval::CODE_TABLE_LEN],
-    /// Sums over the empty points of the table values: `[colour][kind]`.
-    evals: [[i32; 2]; 2],
     pub(crate) empties: u32,
     /// The moves played on this board, after up to the last two moves of the position it was
     /// built from: the searches look up each side's previous stone (the VCF's fours stay near
@@ -183,24 +199,41 @@ impl Saved {
     }
 }
 
+/// One side's sums over the empty points, kept up to date by every change of a point's
+/// summary and saved whole for undo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Sums {
+    /// The table values summed per kind (see [`eval::Tables`]).
+    evals: [i32; 2],
+    /// Number of empty points per threat level (index = level).
+    level_count: [u32; 9],
+}
+
+impl Sums {
+    /// A point's level for this side goes from `old` to `new`.
+    #[inline(always)]
+    fn relevel(&mut self, old: u8, new: u8) {
+        self.level_count[usize::from(old)] -= 1;
+        self.level_count[usize::from(new)] += 1;
+    }
+}
+
 /// The board-wide sums before a move, and where its [`Saved`] points start.
 #[derive(Clone, Copy)]
 struct Frame {
     start: usize,
-    level_count: [[u32; 9]; 2],
-    evals: [[i32; 2]; 2],
+    sums: [Sums; 2],
 }
 
 /// Rebuild side index `s`'s pattern code and [`CellInfo`] of the point `pt` from its 4
-/// cached patterns, updating that side's evaluation sums (`[kind]`) and threat-level counts.
-/// Inlined: it runs about 35 times a move.
+/// cached patterns, updating that side's [`Sums`]. Inlined: it runs about 35 times a move.
 #[inline(always)]
 fn summarize(
     pt: &mut PointCache,
     s: usize,
     codes: &[u16; eval::CODE_TABLE_LEN],
     entries: &[CodeEntry; eval::NPCODE],
-    (evals, level_count): (&mut [i32; 2], &mut [u32; 9]),
+    sums: &mut Sums,
 ) {
     let code = eval::pcode_in(codes, &pt.pats[s]);
     let old_code = pt.pcodes[s];
@@ -208,12 +241,11 @@ fn summarize(
         return;
     }
     let (new, old) = (entries[usize::from(code)], entries[usize::from(old_code)]);
-    for (k, e) in evals.iter_mut().enumerate() {
+    for (k, e) in sums.evals.iter_mut().enumerate() {
         *e += i32::from(new.weights[k]) - i32::from(old.weights[k]);
     }
     pt.pcodes[s] = code;
-    level_count[usize::from(pt.info[s].level)] -= 1;
-    level_count[usize::from(new.info.level)] += 1;
+    sums.relevel(pt.info[s].level, new.info.level);
     pt.info[s] = new.info;
 }
 
@@ -268,10 +300,12 @@ impl SearchBoard {
             near: vec![0; NCELLS],
             hash: 0,
             to_move: pos.side_to_move(),
-            level_count: [[0; 9]; 2],
+            sums: [Sums {
+                evals: [0; 2],
+                level_count: [0; 9],
+            }; 2],
             entries: code_entries(rule),
             codes: eval::code_table(),
-            evals: [[0; 2]; 2],
             empties: 0,
             history: last_moves(pos, 2),
             saved: Vec::new(),
@@ -289,8 +323,8 @@ impl SearchBoard {
             let c = b.cells.cells[idx];
             if c == EMPTY {
                 b.empties += 1;
-                b.level_count[0][0] += 1;
-                b.level_count[1][0] += 1;
+                b.sums[0].level_count[0] += 1;
+                b.sums[1].level_count[0] += 1;
             } else {
                 b.hash ^= zobrist()[usize::from(c - 1)][idx];
                 b.add_near(idx, 1);
@@ -333,7 +367,7 @@ impl SearchBoard {
     /// Number of empty points where `side` reaches at least threat level `lvl`.
     #[inline]
     pub(crate) fn count_at_least(&self, side: Side, lvl: u8) -> u32 {
-        self.level_count[side_index(side)][usize::from(lvl)..]
+        self.sums[side_index(side)].level_count[usize::from(lvl)..]
             .iter()
             .sum()
     }
@@ -341,7 +375,7 @@ impl SearchBoard {
     /// Number of empty points where `side` reaches exactly threat level `lvl`.
     #[inline]
     pub(crate) fn count_exactly(&self, side: Side, lvl: u8) -> u32 {
-        self.level_count[side_index(side)][usize::from(lvl)]
+        self.sums[side_index(side)].level_count[usize::from(lvl)]
     }
 
     /// Whether `side` has a legal empty point of threat level `lvl` or more (Renju Black's
@@ -428,7 +462,7 @@ impl SearchBoard {
             let digits = key_digits(stone(!side), off);
             let digit = if s == 0 { digits.0 } else { digits.1 };
             let key = self.pts[p].keys[s][d] + digit;
-            pats[d] = pattern::from_table(self.tables[s][key as usize]);
+            pats[d] = self.tables[s][key as usize];
         }
         Some(self.entries[s][usize::from(eval::pcode_in(self.codes, &pats))].info)
     }
@@ -500,14 +534,14 @@ impl SearchBoard {
             b.pts[n].keys[0][d] -= d0;
             b.pts[n].keys[1][d] -= d1;
         });
-        for s in self.saved.drain(frame.start..) {
-            let i = usize::from(s.idx);
-            self.pts[i].pats = s.pats;
-            self.pts[i].pcodes = s.pcodes;
-            self.pts[i].info = s.info;
+        for s in &self.saved[frame.start..] {
+            let pt = &mut self.pts[usize::from(s.idx)];
+            pt.pats = s.pats;
+            pt.pcodes = s.pcodes;
+            pt.info = s.info;
         }
-        self.level_count = frame.level_count;
-        self.evals = frame.evals;
+        self.saved.truncate(frame.start);
+        self.sums = frame.sums;
         self.to_move = !self.to_move;
     }
 
@@ -516,8 +550,7 @@ impl SearchBoard {
     fn begin_frame(&mut self, idx: usize) {
         self.frames.push(Frame {
             start: self.saved.len(),
-            level_count: self.level_count,
-            evals: self.evals,
+            sums: self.sums,
         });
         self.save_point(idx);
     }
@@ -531,10 +564,11 @@ impl SearchBoard {
         debug_assert_eq!(self.cells.cells[idx], EMPTY);
         for s in 0..2 {
             let old = self.pts[idx].info[s];
-            self.level_count[s][usize::from(old.level)] -= 1;
+            // The point leaves the counts: they are over empty points.
+            self.sums[s].level_count[usize::from(old.level)] -= 1;
             self.pts[idx].info[s] = CellInfo::default();
             let w = self.entries[s][usize::from(self.pts[idx].pcodes[s])].weights;
-            for (e, w) in self.evals[s].iter_mut().zip(w) {
+            for (e, w) in self.sums[s].evals.iter_mut().zip(w) {
                 *e -= i32::from(w);
             }
             self.pts[idx].pcodes[s] = PCODE_NONE;
@@ -570,7 +604,7 @@ impl SearchBoard {
     }
 
     /// Call `f(self, point, direction, digits)` for every point within 5 of `idx` on its 4
-    /// lines, with the digits a stone `st` at `idx` adds to that point's direction keys of
+    /// lines (walls too), with the digits a stone `st` at `idx` adds to that point's direction keys of
     /// Black and of White (see [`key_digits`]).
     #[inline]
     fn walk_lines(
@@ -579,17 +613,16 @@ impl SearchBoard {
         st: u8,
         mut f: impl FnMut(&mut Self, usize, usize, (u32, u32)),
     ) {
+        let digits = &WALK_DIGITS[usize::from(st - 1)];
         for (d, &dir) in DIRS.iter().enumerate() {
-            // Outwards on both sides; the padding is at least 5 wide, so the first wall ends
-            // the walk on that side.
-            for sign in [-1i32, 1] {
-                for k in 1..=5i32 {
-                    let off = sign * k;
-                    let n = idx.wrapping_add_signed(dir * off as isize);
-                    if self.cells.cells[n] == WALL {
-                        break;
-                    }
-                    f(self, n, d, key_digits(st, off));
+            // Outwards on both sides, walls included: the padding is 5 wide, so the walk stays
+            // in the array, and a wall's keys are never read (only added to and taken back),
+            // which spares a test per step.
+            for (half, step) in [-dir, dir].into_iter().enumerate() {
+                let mut n = idx;
+                for k in 0..5 {
+                    n = n.wrapping_add_signed(step);
+                    f(self, n, d, digits[half * 5 + k]);
                 }
             }
         }
@@ -611,7 +644,7 @@ impl SearchBoard {
     #[inline(always)]
     fn refresh_dir(&mut self, idx: usize, d: usize) {
         let pt = &mut self.pts[idx];
-        let new = [0, 1].map(|s| pattern::from_table(self.tables[s][pt.keys[s][d] as usize]));
+        let new = [0, 1].map(|s| self.tables[s][pt.keys[s][d] as usize]);
         if new[0] == pt.pats[0][d] && new[1] == pt.pats[1][d] {
             return;
         }
@@ -619,8 +652,7 @@ impl SearchBoard {
         for (s, p) in new.into_iter().enumerate() {
             if p != pt.pats[s][d] {
                 pt.pats[s][d] = p;
-                let sums = (&mut self.evals[s], &mut self.level_count[s]);
-                summarize(pt, s, self.codes, &self.entries[s], sums);
+                summarize(pt, s, self.codes, &self.entries[s], &mut self.sums[s]);
             }
         }
     }
@@ -628,15 +660,15 @@ impl SearchBoard {
     /// Rebuild the [`CellInfo`] and the pattern code of side index `s` at `idx` from its 4
     /// cached patterns.
     fn summarize(&mut self, idx: usize, s: usize) {
-        let sums = (&mut self.evals[s], &mut self.level_count[s]);
-        summarize(&mut self.pts[idx], s, self.codes, &self.entries[s], sums);
+        let pt = &mut self.pts[idx];
+        summarize(pt, s, self.codes, &self.entries[s], &mut self.sums[s]);
     }
 
     /// The learned evaluation (see [`eval`]) from the side to move's view.
     #[inline]
     pub(crate) fn evaluation(&self) -> i32 {
         let (us, them) = (side_index(self.to_move), side_index(!self.to_move));
-        self.evals[us][0] - self.evals[them][1]
+        self.sums[us].evals[0] - self.sums[them].evals[1]
     }
 
     /// The pattern code of the empty point `idx` for `side`.
@@ -711,7 +743,9 @@ mod tests {
 
     /// Whether every point of `a` and `b` has the same line keys and summaries.
     fn same_info_and_keys(a: &SearchBoard, b: &SearchBoard) -> bool {
-        (a.pts.iter().zip(&b.pts)).all(|(p, q)| p.info == q.info && p.keys == q.keys)
+        // Walls' keys are scratch (see `walk_lines`).
+        (a.cells.all_indices())
+            .all(|i| a.pts[i].info == b.pts[i].info && a.pts[i].keys == b.pts[i].keys)
     }
 
     #[test]
@@ -754,13 +788,12 @@ mod tests {
             let fresh = SearchBoard::from_position(&pos);
             assert_eq!(fresh.hash, b.hash);
             assert_eq!(fresh.potential(Side::Black), b.potential(Side::Black));
-            assert_eq!(fresh.level_count, b.level_count);
+            assert_eq!(fresh.sums, b.sums);
             // Patterns of occupied points are stale by design (recomputed when emptied).
             for i in b.empty_points() {
                 assert_eq!(fresh.pts[i].pats, b.pts[i].pats);
             }
             assert!(same_info_and_keys(&fresh, &b));
-            assert_eq!(fresh.evals, b.evals);
         }
         for _ in moves {
             b.undo();
@@ -768,8 +801,7 @@ mod tests {
             let fresh = SearchBoard::from_position(&pos);
             assert_eq!(fresh.hash, b.hash);
             assert!(same_info_and_keys(&fresh, &b));
-            assert_eq!(fresh.level_count, b.level_count);
-            assert_eq!(fresh.evals, b.evals);
+            assert_eq!(fresh.sums, b.sums);
         }
     }
 }
