@@ -115,6 +115,9 @@ fn key_digits(st: u8, off: i32) -> (u32, u32) {
 /// [`SearchBoard::walk_lines`] visits them.
 const WALK_OFFSETS: [i32; 10] = [-1, -2, -3, -4, -5, 1, 2, 3, 4, 5];
 
+// The walk goes 5 steps past the board's last point without a wall test.
+const _: () = assert!(PAD >= 5);
+
 /// `WALK_DIGITS[st - 1][i]`: [`key_digits`]`(st, WALK_OFFSETS[i])`, worked out at compile
 /// time so the walk adds constants.
 const WALK_DIGITS: [[(u32, u32); 10]; 2] = {
@@ -604,8 +607,8 @@ impl SearchBoard {
     }
 
     /// Call `f(self, point, direction, digits)` for every point within 5 of `idx` on its 4
-    /// lines (walls too), with the digits a stone `st` at `idx` adds to that point's direction keys of
-    /// Black and of White (see [`key_digits`]).
+    /// lines (walls too), with the digits a stone `st` at `idx` adds to that point's
+    /// direction keys of Black and of White (see [`key_digits`]).
     #[inline]
     fn walk_lines(
         &mut self,
