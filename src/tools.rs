@@ -585,14 +585,9 @@ const GOMOKU_BENCH_DEPTH: u32 = 5;
 /// The Gomoku rule named `name` (`freestyle`, `standard` or `renju`, any case); `Err` names
 /// the choices.
 fn parse_rule(name: &str) -> Result<Rule, String> {
-    match name.to_ascii_lowercase().as_str() {
-        "freestyle" => Ok(Rule::Freestyle),
-        "standard" => Ok(Rule::Standard),
-        "renju" => Ok(Rule::Renju),
-        other => Err(format!(
-            "unknown rule {other:?}: freestyle, standard or renju"
-        )),
-    }
+    let name = name.to_ascii_lowercase();
+    Rule::from_lowercase_name(&name)
+        .ok_or_else(|| format!("unknown rule {name:?}: freestyle, standard or renju"))
 }
 
 /// Hard searching to `depth` plies on `threads` threads with a fixed seed and no time limit:

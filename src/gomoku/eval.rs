@@ -359,11 +359,9 @@ pub fn parse_positions(text: &str) -> Result<Vec<LabeledPosition>, String> {
         }
         let bad = |why: String| format!("{}: {why}", n + 1);
         let mut it = line.split_whitespace();
-        let rule = match it.next() {
-            Some("freestyle") => Rule::Freestyle,
-            Some("standard") => Rule::Standard,
-            Some("renju") => Rule::Renju,
-            other => return Err(bad(format!("unknown rule {other:?}"))),
+        let name = it.next();
+        let Some(rule) = name.and_then(Rule::from_lowercase_name) else {
+            return Err(bad(format!("unknown rule {name:?}")));
         };
         let score = it
             .next()

@@ -37,6 +37,15 @@ impl Rule {
         }
     }
 
+    /// The rule set whose [`Rule::name`] in lower case is `name` ("freestyle", "standard",
+    /// "renju"), as command lines and the positions file write it; `None` for other text.
+    #[must_use]
+    pub fn from_lowercase_name(name: &str) -> Option<Rule> {
+        Rule::ALL
+            .into_iter()
+            .find(|r| r.name().to_ascii_lowercase() == name)
+    }
+
     /// The rule set's name in the window's language ("Renju", "连珠"); [`Rule::name`]
     /// stays English for files and protocols.
     #[must_use]
@@ -245,4 +254,19 @@ pub enum Threat {
     Four,
     /// An open three (one move from a straight four), and no four.
     OpenThree,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rule_is_read_back_from_its_lower_case_name_only() {
+        for rule in Rule::ALL {
+            let lower = rule.name().to_ascii_lowercase();
+            assert_eq!(Rule::from_lowercase_name(&lower), Some(rule));
+            assert_eq!(Rule::from_lowercase_name(rule.name()), None);
+        }
+        assert_eq!(Rule::from_lowercase_name("gomoku"), None);
+    }
 }

@@ -417,7 +417,7 @@ impl<'a> Hard<'a> {
     /// Whether, after the move just played by the side not to move, the threat it had to
     /// answer is gone (the opponent, now to move, no longer has it).
     fn threat_answered(&mut self, threat: Threat) -> bool {
-        !self.b.has_legal_at_least(self.b.to_move, threat.level())
+        threat == Threat::None || !self.b.has_legal_at_least(self.b.to_move, threat.level())
     }
 
     /// Whether the side to move's stone at `c` answers `threat`: the opponent would be left

@@ -106,7 +106,7 @@ fn zobrist() -> &'static [[u64; NCELLS]; 2] {
 /// The digits a stone `st` (1 Black, 2 White) at offset `-off` along a line adds to the line
 /// keys of Black and of White: 1 for the side owning the stone, 2 (blocked) for the other.
 #[inline]
-fn key_digits(st: u8, off: i32) -> (u32, u32) {
+const fn key_digits(st: u8, off: i32) -> (u32, u32) {
     let p = POW3[digit_pos(-off)];
     if st == 1 { (p, 2 * p) } else { (2 * p, p) }
 }
@@ -124,9 +124,8 @@ const WALK_DIGITS: [[(u32, u32); 10]; 2] = {
     let mut t = [[(0, 0); 10]; 2];
     let mut i = 0;
     while i < 10 {
-        let p = POW3[digit_pos(-WALK_OFFSETS[i])];
-        t[0][i] = (p, 2 * p);
-        t[1][i] = (2 * p, p);
+        t[0][i] = key_digits(1, WALK_OFFSETS[i]);
+        t[1][i] = key_digits(2, WALK_OFFSETS[i]);
         i += 1;
     }
     t
