@@ -639,6 +639,9 @@ impl<'a> Hard<'a> {
             {
                 return self.qsearch(ply, alpha, beta, 0);
             }
+            if let Some(v) = self.probcut(entry, depth, ply, beta, cut) {
+                return v;
+            }
         }
         // Razoring for a win, as Rapfi razors whenever the evaluation is far below alpha: when
         // only a proven win beats alpha, a node seen for the first time with two plies or
@@ -650,12 +653,6 @@ impl<'a> Hard<'a> {
             && depth <= WIN_RAZOR_DEPTH * ONE_PLY
         {
             return self.qsearch(ply, alpha, beta, 0);
-        }
-        if !pv_node
-            && threat == Threat::None
-            && let Some(v) = self.probcut(entry, depth, ply, beta, cut)
-        {
-            return v;
         }
         let moves = self.gen_moves(ply, tt_move, usize::MAX, threat);
         if moves.is_empty() {
@@ -714,12 +711,13 @@ impl<'a> Hard<'a> {
         }
     }
 
-    /// ProbCut at a non-PV node with no threat to answer (the caller checks both) and at
-    /// least [`PROBCUT_MIN_DEPTH`] left: the node is searched [`PROBCUT_REDUCTION`] shallower
-    /// with a null window at beta + [`RuleTuning::probcut_margin`], and when that clears it
-    /// its score is returned (the full search would most likely fail high too); otherwise
-    /// `None`. Not tried near a mate score, nor when the table already holds a score below
-    /// that bound from at least the probe's depth. `entry` is the node's table entry.
+    /// ProbCut at a non-PV node with no threat to answer and beta away from mate scores (the
+    /// caller's pruning checks all three) and at least [`PROBCUT_MIN_DEPTH`] left: the node is
+    /// searched [`PROBCUT_REDUCTION`] shallower with a null window at beta +
+    /// [`RuleTuning::probcut_margin`], and when that clears it its score is returned (the full
+    /// search would most likely fail high too); otherwise `None`. Not tried when the table
+    /// already holds a score below that bound from at least the probe's depth. `entry` is the
+    /// node's table entry.
     fn probcut(
         &mut self,
         entry: Option<TtEntry>,
@@ -728,12 +726,15 @@ impl<'a> Hard<'a> {
         beta: i32,
         cut: bool,
     ) -> Option<i32> {
+        if depth < PROBCUT_MIN_DEPTH {
+            return None;
+        }
         let shallow = depth - PROBCUT_REDUCTION;
         let bound = beta + self.tuning.probcut_margin;
         let known_below = entry.is_some_and(|e| {
             i32::from(e.depth) >= shallow && e.bound != BOUND_LOWER && from_tt(e.score, ply) < bound
         });
-        if depth < PROBCUT_MIN_DEPTH || beta.abs() >= WIN_THRESHOLD || known_below {
+        if known_below {
             return None;
         }
         let v = self.negamax(shallow, ply, bound - 1, bound, cut);
