@@ -9,10 +9,11 @@
 #   e.g. git clone https://github.com/dhbloo/rapfi && git -C rapfi checkout 3aedf3a
 #        scripts/build-rapfi.sh rapfi /tmp/pbrain-rapfi
 #
-# Why: an instrumented build (counters added to Rapfi/search/ab/search.cpp) is how the README
-# section "Node by node" compared Rapfi's tree with ours. The binary reads config.toml and the
-# model from its working directory, so run it from a copy of the reference engine's folder.
-# Objects go to a temporary directory (a build took 36 s of wall time on our 2-core machine).
+# Why: an instrumented build (counters added to Rapfi/search/ab/search.cpp) is how the section "Node
+# by node" of docs/gomoku-strength-log.md compared Rapfi's tree with ours. The binary reads
+# config.toml and the model from its working directory, so run it from a copy of the reference
+# engine's folder. Objects go to a temporary directory (a build took 36 s of wall time on our 2-core
+# machine).
 set -eu
 # Without arguments: the comment block above, read from this file so that it cannot drift.
 [ $# -ge 2 ] || { awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0"; exit 2; }

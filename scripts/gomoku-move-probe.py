@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Move-quality probe: how close a Gomocup engine's moves come to a stronger reference engine's,
 over fixed positions. Far more sensitive than a match between two similar builds, whose games
-mostly repeat each other (see README, "Testing on balanced openings").
+mostly repeat each other (see docs/gomoku-strength-log.md, "Testing on balanced openings").
 
 Usage:
   gomoku-move-probe.py label REFERENCE POSITIONS > LABELLED

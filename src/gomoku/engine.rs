@@ -911,7 +911,8 @@ fn iterative_deepening(
         on_info(&info);
         // Another iteration starts however late it is: one cut short still refines the move
         // (see above). Starting none after 60 % of the budget, as until 2026-11-26, scored
-        // 45.7 % against this over 594 games at 200 ms a move from balanced openings (README).
+        // 45.7 % against this over 594 games at 200 ms a move from balanced openings
+        // (docs/gomoku-strength-log.md).
         if best_score.abs() > WIN_THRESHOLD {
             break;
         }
@@ -933,7 +934,7 @@ fn iterative_deepening(
 /// not play into a forced loss that its search is too shallow to see: on the move-quality
 /// probe at 1 s a move, Hard had played into a loss Rapfi proves in 12 of 145 Freestyle
 /// positions, and our own VCT found the opponent's win after 19 of the 39 such moves of
-/// four probe runs within 300 000 nodes (README, "Guarding the best move").
+/// four probe runs within 300 000 nodes (docs/gomoku-strength-log.md, "Guarding the best move").
 struct VctGuard {
     /// Root moves checked and not found lost (their check may have run out of budget).
     checked: Vec<usize>,

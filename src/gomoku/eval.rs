@@ -401,19 +401,19 @@ struct Sample {
 /// [`LEARNING_RATE`] units (proportionally more at the fitted scale).
 const SCALE: f64 = 300.0;
 /// The fitted tables' units, in evaluation units per logit of the teacher's winning rate, for
-/// Freestyle/Standard and for Renju. The search's pruning margins are set in the same units,
-/// so this is a search setting, chosen by matches (README, "More teacher data"). Until
-/// 2026-11-27 it was the hand-set values' best logistic fit to both classes' positions
-/// together, on a grid of 100·1.1^k; Renju keeps that last value, 100·1.1^15 ≈ 418: its own
-/// best fit (505) and 345 each lost 43.6 % against it. Freestyle's tables fitted at 345 with
-/// the Rapfi self-play positions won 58.9 % over 310 games.
+/// Freestyle/Standard and for Renju. The search's pruning margins are set in the same units, so
+/// this is a search setting, chosen by matches (docs/gomoku-strength-log.md, "More teacher data").
+/// Until 2026-11-27 it was the hand-set values' best logistic fit to both classes' positions
+/// together, on a grid of 100·1.1^k; Renju keeps that last value, 100·1.1^15 ≈ 418: its own best
+/// fit (505) and 345 each lost 43.6 % against it. Freestyle's tables fitted at 345 with the Rapfi
+/// self-play positions won 58.9 % over 310 games.
 pub const FIT_SCALE: [f64; 2] = [345.0, 417.724_816_941_565_6];
 /// The strengths of the L2 pull towards the prior tried (at [`SCALE`] units per logit).
 const L2_CANDIDATES: [f64; 5] = [1e-9, 1e-8, 1e-7, 1e-6, 1e-5];
 /// Adam steps of the fit. At [`LEARNING_RATE`] Adam does not converge by then: stopped at
 /// 1 500 steps it fits the training and the held-out positions better (cross-entropy 0.5809
 /// and 0.5577 against 0.5882 and 0.5660), yet those tables lost to these, 61–75–4 in
-/// Freestyle over 140 games (README, "Pruning margins, line shapes and Rapfi's
+/// Freestyle over 140 games (docs/gomoku-strength-log.md, "Pruning margins, line shapes and Rapfi's
 /// extensions"). The held-out loss does not choose between fits; matches do.
 const STEPS: usize = 3000;
 /// The weakest L2 pull each rule class (Freestyle/Standard, Renju) may take. Renju's best

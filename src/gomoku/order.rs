@@ -2,14 +2,14 @@
 //! points and the opponent's, plus a history with gravity and counter-moves learned during
 //! the search.
 //!
-//! The static value weighs attack and defence alike and has no threat tiers: a point where
-//! the mover makes a four and one where it stops the opponent's four count the same. A point
-//! that touches only weak lines (ones and twos that cannot become an open three) scores below
-//! an empty one. Under Rapfi's search, an order of that shape scored 39 % against Rapfi's own
-//! where our earlier tiered order (every four and three of the mover above any defence)
-//! scored 28 %; in ours, it is what lets move-count pruning at every depth pay (README, "Our
-//! move order under Rapfi's search, and Rapfi's under ours", and "One move order for both
-//! sides"). The values are our own, set by hand.
+//! The static value weighs attack and defence alike and has no threat tiers: a point where the
+//! mover makes a four and one where it stops the opponent's four count the same. A point that
+//! touches only weak lines (ones and twos that cannot become an open three) scores below an empty
+//! one. Under Rapfi's search, an order of that shape scored 39 % against Rapfi's own where our
+//! earlier tiered order (every four and three of the mover above any defence) scored 28 %; in ours,
+//! it is what lets move-count pruning at every depth pay (docs/gomoku-strength-log.md, "Our move
+//! order under Rapfi's search, and Rapfi's under ours", and "One move order for both sides"). The
+//! values are our own, set by hand.
 //!
 //! The history follows the Stockfish family (gravity: an entry moves towards ±[`HISTORY_LIMIT`]
 //! and never past it; the moves tried before a cut-off lose what it gains), kept apart for

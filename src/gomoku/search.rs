@@ -100,8 +100,8 @@ struct RuleTuning {
 impl RuleTuning {
     /// Freestyle and Standard. Renju's wider margins scored 50.7 % over 340 Freestyle games,
     /// reducing threes 50.4 % over 140 and the table's score 48.5 % over 400, so none is on.
-    /// Fractional steps scored 267–227–22 (53.9 %) over 510 games (README, "Fractional
-    /// depth").
+    /// Fractional steps scored 267–227–22 (53.9 %) over 510 games (docs/gomoku-strength-log.md,
+    /// "Fractional depth").
     const OTHER_RULES: RuleTuning = RuleTuning {
         margin_per_ply: 60,
         razor_margin: 80,
@@ -110,11 +110,11 @@ impl RuleTuning {
         probcut_margin: 60,
         fractional_steps: true,
     };
-    /// Renju: margins a quarter wider with threes reduced, together 386–348–18 (52.5 %) over
-    /// 752 games (README, "Renju's margins and reductions"); the table's score on top,
-    /// 216–150–10 (58.8 %) over 376 games, where Black's forbidden points make the static
-    /// evaluation rougher (README, "The table's score for pruning in Renju"). Fractional
-    /// steps scored 82–105–1 (43.9 %) over 188 Renju games, so Renju keeps whole plies.
+    /// Renju: margins a quarter wider with threes reduced, together 386–348–18 (52.5 %) over 752
+    /// games (docs/gomoku-strength-log.md, "Renju's margins and reductions"); the table's score on
+    /// top, 216–150–10 (58.8 %) over 376 games, where Black's forbidden points make the static
+    /// evaluation rougher (docs/gomoku-strength-log.md, "The table's score for pruning in Renju").
+    /// Fractional steps scored 82–105–1 (43.9 %) over 188 Renju games, so Renju keeps whole plies.
     const RENJU: RuleTuning = RuleTuning {
         margin_per_ply: 75,
         razor_margin: 100,
@@ -136,7 +136,7 @@ impl RuleTuning {
 /// Attacker fours of the quiescence VCF that may be plain fours; the later ones must be
 /// combination fours ([`Hard::is_combination_four`]). Rapfi's quiescence VCF allows plain fours
 /// only at its first two plies; ours, at its first only, searched fewer nodes and won more:
-/// README, "A quiescence of combination fours".
+/// docs/gomoku-strength-log.md, "A quiescence of combination fours".
 const QUIESCENCE_PLAIN_FOURS: usize = 1;
 
 /// The transposition table, shared by all search threads (Lazy SMP). Each slot is two atomic
@@ -329,7 +329,7 @@ const FORCED_BLOCK_EXTENSION: i32 = ONE_PLY * 3 / 10;
 /// left, and how much shallower the probe searches, in [`ONE_PLY`] units. From 3 plies, 2
 /// shallower, at margins of 60 (Freestyle) and 75 (Renju) units it scored 54.7 % over 310
 /// Freestyle games and 52.4 % over 188 Renju games against the search without it; 4 plies
-/// shallower from 5 plies, 53.9 % and 45.7 % (README, "ProbCut").
+/// shallower from 5 plies, 53.9 % and 45.7 % (docs/gomoku-strength-log.md, "ProbCut").
 const PROBCUT_MIN_DEPTH: i32 = 3 * ONE_PLY;
 const PROBCUT_REDUCTION: i32 = 2 * ONE_PLY;
 
@@ -970,7 +970,7 @@ impl<'a> Hard<'a> {
         // The side to move stands pat even when it must answer an open three or a four-three:
         // the evaluation prices the threat in. Searching the defences here (4 plies a side
         // until 2026-11-26) took 85 % of a middle-game search's nodes, and Hard's moves were
-        // no better for it (README, "A quiescence of fours only").
+        // no better for it (docs/gomoku-strength-log.md, "A quiescence of fours only").
         let stand = self.evaluate();
         if stand >= beta {
             return stand;
