@@ -16,7 +16,8 @@
 //!   defence of a three tried, counter-fours included; Renju-aware).
 //! - [`dfpn`]: [`find_vct_dfpn`], the same VCT by depth-first proof-number search (df-pn); not
 //!   used by Hard yet (at its root it made Hard weaker in Renju, see `engine.rs`).
-//! - [`eval`]: Hard's learned pattern-code evaluation and its fit.
+//! - [`eval`]: Hard's learned pattern-code evaluation and its fit; `correction` the search's
+//!   running correction of it by threat signature.
 //! - [`engine`]: [`GomokuEngine`] with the Easy, Medium and Hard levels.
 //! - [`opening`]: the tournament opening rules (Swap, Swap2, Soosõrv-8) as a state machine,
 //!   and the 26 canonical Renju openings.
@@ -28,6 +29,7 @@
 
 pub mod analysis;
 mod board;
+mod correction;
 pub mod dfpn;
 pub mod engine;
 pub mod eval;

@@ -13,6 +13,9 @@
 //!   the table move, then a static value per pattern code (the mover's plus the opponent's,
 //!   weighed alike), killers (each node clears its grandchildren's before its move loop),
 //!   history and counter-moves ([`super::order`]).
+//! - **Static evaluation.** The pattern-code tables ([`super::eval`]) plus the search's own
+//!   correction for the position's threat signature, learnt from its scores at the nodes with
+//!   no threat to answer ([`super::correction`]; Stockfish's correction history).
 //! - **Pruning.** At non-PV nodes with no threat to answer: reverse futility (the static
 //!   evaluation far above beta at low depth), razoring into the quiescence (far below
 //!   alpha; in Renju both take the table's score instead when its bound is tighter), and
@@ -27,7 +30,7 @@
 //!   LMR reduction keeps its fraction, the table's move is extended a quarter ply on the PV
 //!   (1/16 off it) and a forced block 0.3 ply, after Rapfi's fractional depths.
 //! - **Quiescence** ([`Hard::qsearch`]): at depth 0 the side to move stands pat on the
-//!   evaluation, a threat it must answer included (Rapfi's VCF quiescence does the same), then
+//!   static evaluation, a threat it must answer included (Rapfi's VCF quiescence does the same), then
 //!   tries its fours (a VCF, each four's block being forced), the first near any of its
 //!   stones, deeper ones near its previous four and only combination fours (a four that also
 //!   makes an open two or a three on another line). Its results go into the transposition
@@ -45,6 +48,7 @@ use std::time::Instant;
 use crate::core::{Score, Side, StopFlag};
 
 use super::board::{Cells, NCELLS, side_index};
+use super::correction::CorrectionHistory;
 use super::order::{self, CutOff, KILLER_BONUS, MoveHistory, MoveKind, TT_MOVE_ORDER};
 use super::pattern::Pattern;
 use super::point::Point;
@@ -363,6 +367,8 @@ pub(super) struct Hard<'a> {
     killers: [[usize; 2]; MAX_PLY + 2],
     /// History and counter-move tables, for move ordering.
     history: MoveHistory,
+    /// The static evaluation's corrections learnt by this search.
+    correction: CorrectionHistory,
     /// The board's rule's pruning settings.
     tuning: RuleTuning,
 }
@@ -386,6 +392,7 @@ impl<'a> Hard<'a> {
             aborted: false,
             killers: [[usize::MAX; 2]; MAX_PLY + 2],
             history: MoveHistory::default(),
+            correction: CorrectionHistory::default(),
         }
     }
 
@@ -418,6 +425,15 @@ impl<'a> Hard<'a> {
     /// (see [`super::eval`]).
     pub(super) fn evaluate(&self) -> i32 {
         self.b.evaluation()
+    }
+
+    /// [`Hard::evaluate`] plus this search's correction for the position's threat signature
+    /// ([`CorrectionHistory`]): what pruning and the quiescence's stand-pat read.
+    fn static_eval(&self) -> i32 {
+        self.evaluate()
+            + self
+                .correction
+                .correction(CorrectionHistory::signature(&self.b))
     }
 
     /// What the side to move must answer (see [`Threat`]).
@@ -674,6 +690,16 @@ impl<'a> Hard<'a> {
         if self.aborted {
             return 0;
         }
+        if threat == Threat::None {
+            let eval = self.static_eval();
+            self.correction.update(
+                CorrectionHistory::signature(&self.b),
+                eval,
+                best,
+                (alpha, beta),
+                depth / ONE_PLY,
+            );
+        }
         // A proven win ends the move loop early (see `search_moves`): it is a lower bound.
         let bound = if best > WIN_THRESHOLD {
             BOUND_LOWER
@@ -693,13 +719,13 @@ impl<'a> Hard<'a> {
     }
 
     /// The estimate reverse futility and razoring compare with the window: the static
-    /// evaluation, replaced by the table entry's score where the rule takes it
+    /// evaluation ([`Hard::static_eval`], corrected), replaced by the table entry's score where the rule takes it
     /// ([`RuleTuning::table_score_for_pruning`], Renju) and its bound says the true score lies
     /// beyond the evaluation on that side (an exact score always; a lower bound above it; an
     /// upper bound below it), as Rapfi and Stockfish do: a searched bound knows what the
     /// evaluation misses.
     fn pruning_eval(&self, entry: Option<TtEntry>, ply: usize) -> i32 {
-        let eval = self.evaluate();
+        let eval = self.static_eval();
         let Some(e) = entry.filter(|_| self.tuning.table_score_for_pruning) else {
             return eval;
         };
@@ -976,7 +1002,7 @@ impl<'a> Hard<'a> {
         // the evaluation prices the threat in. Searching the defences here (4 plies a side
         // until 2026-11-26) took 85 % of a middle-game search's nodes, and Hard's moves were
         // no better for it (docs/gomoku-strength-log.md, "A quiescence of fours only").
-        let stand = self.evaluate();
+        let stand = self.static_eval();
         if stand >= beta {
             return stand;
         }
