@@ -75,6 +75,12 @@ impl CorrectionHistory {
         self.entries[signature] / GRAIN
     }
 
+    /// How many signatures have a correction (tests: whether a search learnt anything).
+    #[cfg(test)]
+    pub(super) fn learnt(&self) -> usize {
+        self.entries.iter().filter(|&&e| e != 0).count()
+    }
+
     /// A node of `signature` with `depth` whole plies left and the window `alpha..beta`
     /// searched to `best`, where its corrected static evaluation was `eval`. The entry moves
     /// towards the error `best − eval`, weighted by depth (a step of error · depth / 8, at

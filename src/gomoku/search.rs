@@ -1506,6 +1506,21 @@ pub(super) mod tests {
     }
 
     #[test]
+    fn the_search_learns_its_evaluations_correction_and_the_pruning_reads_it() {
+        let (tt, stop) = (Tt::new(16), StopFlag::new());
+        let mut h = searcher_at(Rule::Freestyle, "H8 I8 G9 G7 H7 H9", &tt, &stop);
+        assert_eq!(h.static_eval(), h.evaluate(), "nothing learnt yet");
+        h.negamax(4 * ONE_PLY, 0, -INF, INF, false);
+        assert!(h.correction.learnt() > 0);
+        let signature = CorrectionHistory::signature(&h.b);
+        assert_eq!(
+            h.static_eval(),
+            h.evaluate() + h.correction.correction(signature)
+        );
+        assert_eq!(h.pruning_eval(None, 0), h.static_eval());
+    }
+
+    #[test]
     fn move_count_pruning_narrows_after_four_plies_then_widens_with_depth() {
         assert_eq!(move_count_limit(ONE_PLY), 7);
         assert_eq!(move_count_limit(4 * ONE_PLY), 22);
