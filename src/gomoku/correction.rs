@@ -8,8 +8,8 @@
 //! is which threat levels (see [`level`]) each side can reach and who is to move: the shape of
 //! Rapfi's threat term (a fitted value per combination of the threats each side holds), learnt
 //! by each search from its own scores instead of fitted. Against the search without it, both
-//! sides Gomocup brains at 200 ms a move: 52.9 % over 310 balanced Freestyle games and 58.2 %
-//! over 188 balanced Renju games (docs/gomoku-strength-log.md, "Correction history").
+//! sides Gomocup brains at 200 ms a move: 52.9 % over 310 balanced Freestyle games and 56.9 %
+//! over 376 balanced Renju games (docs/gomoku-strength-log.md, "Correction history").
 
 use crate::core::Side;
 
