@@ -30,10 +30,10 @@
 //!   LMR reduction keeps its fraction, the table's move is extended a quarter ply on the PV
 //!   (1/16 off it) and a forced block 0.3 ply, after Rapfi's fractional depths.
 //! - **Quiescence** ([`Hard::qsearch`]): at depth 0 the side to move stands pat on the
-//!   static evaluation, a threat it must answer included (Rapfi's VCF quiescence does the same), then
-//!   tries its fours (a VCF, each four's block being forced), the first near any of its
-//!   stones, deeper ones near its previous four and only combination fours (a four that also
-//!   makes an open two or a three on another line). Its results go into the transposition
+//!   static evaluation, a threat it must answer included (Rapfi's VCF quiescence does the
+//!   same), then tries its fours (a VCF, each four's block being forced), the first near any
+//!   of its stones, deeper ones near its previous four and only combination fours (a four
+//!   that also makes an open two or a three on another line). Its results go into the transposition
 //!   table at depth 0, never over a deeper entry of another position.
 //! - **Proven wins.** A move that proves a win ends its node's move loop (the score is stored
 //!   as a lower bound; proving that another move wins as fast would cost as much again), and
@@ -719,11 +719,11 @@ impl<'a> Hard<'a> {
     }
 
     /// The estimate reverse futility and razoring compare with the window: the static
-    /// evaluation ([`Hard::static_eval`], corrected), replaced by the table entry's score where the rule takes it
-    /// ([`RuleTuning::table_score_for_pruning`], Renju) and its bound says the true score lies
-    /// beyond the evaluation on that side (an exact score always; a lower bound above it; an
-    /// upper bound below it), as Rapfi and Stockfish do: a searched bound knows what the
-    /// evaluation misses.
+    /// evaluation ([`Hard::static_eval`], corrected), replaced by the table entry's score where
+    /// the rule takes it ([`RuleTuning::table_score_for_pruning`], Renju) and its bound says the
+    /// true score lies beyond the evaluation on that side (an exact score always; a lower bound
+    /// above it; an upper bound below it), as Rapfi and Stockfish do: a searched bound knows
+    /// what the evaluation misses.
     fn pruning_eval(&self, entry: Option<TtEntry>, ply: usize) -> i32 {
         let eval = self.static_eval();
         let Some(e) = entry.filter(|_| self.tuning.table_score_for_pruning) else {
