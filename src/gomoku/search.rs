@@ -33,8 +33,8 @@
 //!   static evaluation, a threat it must answer included (Rapfi's VCF quiescence does the
 //!   same), then tries its fours (a VCF, each four's block being forced), the first near any
 //!   of its stones, deeper ones near its previous four and only combination fours (a four
-//!   that also makes an open two or a three on another line). Its results go into the transposition
-//!   table at depth 0, never over a deeper entry of another position.
+//!   that also makes an open two or a three on another line). Its results go into the
+//!   transposition table at depth 0, never over a deeper entry of another position.
 //! - **Proven wins.** A move that proves a win ends its node's move loop (the score is stored
 //!   as a lower bound; proving that another move wins as fast would cost as much again), and
 //!   a node where only a proven win would beat alpha tries only its VCF when it has two
