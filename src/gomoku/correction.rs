@@ -82,19 +82,21 @@ impl CorrectionHistory {
     }
 
     /// A node of `signature` with `depth` whole plies left and the window `alpha..beta`
-    /// searched to `best`, where its corrected static evaluation was `eval`. The entry moves
-    /// towards the error `best − eval`, weighted by depth (a step of error · depth / 8, at
+    /// searched to `best`, where its uncorrected static evaluation is `raw_eval`. The entry
+    /// moves towards the error `best − eval`, `eval` being `raw_eval` with the entry's
+    /// correction, weighted by depth (a step of error · depth / 8, at
     /// most a quarter of the bound) with gravity (it never passes ±[`LIMIT`]). Nothing is
     /// learnt from a mate score, nor when the bound says nothing of the error's sign: a fail
     /// high at or below the evaluation, a fail low at or above it.
     pub(super) fn update(
         &mut self,
         signature: usize,
-        eval: i32,
+        raw_eval: i32,
         best: i32,
         (alpha, beta): (i32, i32),
         depth: i32,
     ) {
+        let eval = raw_eval + self.correction(signature);
         if best.abs() >= WIN_THRESHOLD
             || (best >= beta && best <= eval)
             || (best <= alpha && best >= eval)

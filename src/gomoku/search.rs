@@ -691,10 +691,9 @@ impl<'a> Hard<'a> {
             return 0;
         }
         if threat == Threat::None {
-            let eval = self.static_eval();
             self.correction.update(
                 CorrectionHistory::signature(&self.b),
-                eval,
+                self.evaluate(),
                 best,
                 (alpha, beta),
                 depth / ONE_PLY,
