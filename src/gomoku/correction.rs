@@ -1,15 +1,18 @@
 //! Correction history for Hard's static evaluation: during a search, a running average of
 //! how far searched scores lie from the static evaluation, kept per *threat signature* of the
-//! position and added to the evaluation where the search prunes on it and where the
-//! quiescence stands pat.
+//! position and per pair of its *last two moves*, and added to the evaluation where the search
+//! prunes on it and where the quiescence stands pat.
 //!
 //! The idea is Stockfish's correction history (2023–24; the Chess Programming Wiki's "Static
-//! Evaluation Correction History"), which keys it by pawn structure and material. Here the key
-//! is which threat levels (see [`level`]) each side can reach and who is to move: the shape of
-//! Rapfi's threat term (a fitted value per combination of the threats each side holds), learnt
-//! by each search from its own scores instead of fitted. Against the search without it, both
-//! sides Gomocup brains at 200 ms a move: 52.9 % over 310 balanced Freestyle games and 56.9 %
-//! over 376 balanced Renju games (docs/gomoku-strength-log.md, "Correction history").
+//! Evaluation Correction History"), which keys it by pawn structure and material. Here the
+//! first key is which threat levels (see [`level`]) each side can reach and who is to move:
+//! the shape of Rapfi's threat term (a fitted value per combination of the threats each side
+//! holds), learnt by each search from its own scores instead of fitted. Against the search
+//! without it, both sides Gomocup brains at 200 ms a move: 52.9 % over 310 balanced Freestyle
+//! games and 56.9 % over 376 balanced Renju games (docs/gomoku-strength-log.md, "Correction
+//! history"). The second key, the last two moves and who is to move, is Stockfish's
+//! continuation correction history: 53.1 % over 974 games against the search with the first
+//! alone (docs/gomoku-strength-log.md, "The correction read in more places").
 
 use crate::core::Side;
 
@@ -37,27 +40,60 @@ const GRAIN: i32 = 16;
 /// (three quarters of a logit in Freestyle's units).
 const LIMIT: i32 = GRAIN * 256;
 
-/// The corrections of one search thread, by threat signature.
+/// Entries of the table keyed by the last two moves (a hash of them and the colour to move).
+const LAST_MOVES_ENTRIES: usize = 1 << 16;
+
+/// The corrections of one search thread, by threat signature and by last two moves.
 #[derive(Clone, Debug)]
 pub(super) struct CorrectionHistory {
     /// Per signature, in 1/[`GRAIN`] evaluation units, within ±[`LIMIT`].
-    entries: Vec<i32>,
+    by_threats: Vec<i32>,
+    /// Per key of the last two moves ([`CorrectionKeys::last_moves`]), likewise.
+    by_last_moves: Vec<i32>,
 }
 
 impl Default for CorrectionHistory {
     fn default() -> CorrectionHistory {
         CorrectionHistory {
-            entries: vec![0; SIGNATURES],
+            by_threats: vec![0; SIGNATURES],
+            by_last_moves: vec![0; LAST_MOVES_ENTRIES],
         }
     }
 }
 
+/// Where a position's corrections are kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct CorrectionKeys {
+    /// Its threat signature ([`CorrectionHistory::signature`]), in `0..SIGNATURES`.
+    threats: usize,
+    /// A hash of its last two moves and the colour to move, in `0..LAST_MOVES_ENTRIES`;
+    /// `None` before two moves are on the board.
+    last_moves: Option<usize>,
+}
+
 impl CorrectionHistory {
+    /// The keys of `b`'s position: its threat signature and its last two moves.
+    #[must_use]
+    pub(super) fn keys(b: &SearchBoard) -> CorrectionKeys {
+        let last_moves = match b.history[..] {
+            [.., earlier, last] => {
+                let k = (last as u64) << 20 | (earlier as u64) << 2 | side_index(b.to_move) as u64;
+                // Fibonacci hashing: the top 16 bits of the product spread nearby points apart.
+                Some((k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 48) as usize)
+            }
+            _ => None,
+        };
+        CorrectionKeys {
+            threats: CorrectionHistory::signature(b),
+            last_moves,
+        }
+    }
+
     /// The threat signature of `b`'s position: for the side to move and then the opponent, a
     /// bit for each level of [`SIGNATURE_LEVELS`] it reaches at some empty point, and the
     /// colour to move. In `0..SIGNATURES`.
     #[must_use]
-    pub(super) fn signature(b: &SearchBoard) -> usize {
+    fn signature(b: &SearchBoard) -> usize {
         let bits = |side: Side| {
             SIGNATURE_LEVELS
                 .iter()
@@ -69,44 +105,69 @@ impl CorrectionHistory {
         bits(b.to_move) | bits(!b.to_move) << n | side_index(b.to_move) << (2 * n)
     }
 
-    /// The correction of `signature`'s positions, in evaluation units (within ±256).
+    /// The correction of positions with `keys`, in evaluation units (the sum of both tables'
+    /// entries, each within ±256).
     #[must_use]
-    pub(super) fn correction(&self, signature: usize) -> i32 {
-        self.entries[signature] / GRAIN
+    pub(super) fn correction(&self, keys: CorrectionKeys) -> i32 {
+        self.by_threats[keys.threats] / GRAIN + self.last_moves_correction(keys)
     }
 
-    /// How many signatures have a correction (tests: whether a search learnt anything).
+    /// The last-moves table's part of [`CorrectionHistory::correction`].
+    fn last_moves_correction(&self, keys: CorrectionKeys) -> i32 {
+        keys.last_moves.map_or(0, |i| self.by_last_moves[i] / GRAIN)
+    }
+
+    /// How many entries have a correction (tests: whether a search learnt anything).
     #[cfg(test)]
     pub(super) fn learnt(&self) -> usize {
-        self.entries.iter().filter(|&&e| e != 0).count()
+        (self.by_threats.iter().chain(&self.by_last_moves))
+            .filter(|&&e| e != 0)
+            .count()
     }
 
-    /// A node of `signature` with `depth` whole plies left and the window `alpha..beta`
-    /// searched to `best`, where its uncorrected static evaluation is `raw_eval`. The entry
-    /// moves towards the error `best − eval`, `eval` being `raw_eval` with the entry's
-    /// correction, weighted by depth (a step of error · depth / 8, at
-    /// most a quarter of the bound) with gravity (it never passes ±[`LIMIT`]). Nothing is
-    /// learnt from a mate score, nor when the bound says nothing of the error's sign: a fail
-    /// high at or below the evaluation, a fail low at or above it.
+    /// A node with `keys` and the window `alpha..beta` searched to `best`, where its
+    /// uncorrected static evaluation is `raw_eval`. The last-moves entry learns first, from the
+    /// error of the whole corrected evaluation; then the signature's entry learns the error
+    /// left after that (this order measured better than one step for both: 55.2 % over 298
+    /// games, docs/gomoku-strength-log.md). Each entry moves towards its error `best − eval`
+    /// weighted by depth (a step of error · depth / 8, at most a quarter of the bound) with
+    /// gravity (it never passes ±[`LIMIT`]). Nothing is learnt from a mate score, nor when the
+    /// bound says nothing of the error's sign: a fail high at or below the evaluation, a fail
+    /// low at or above it.
     pub(super) fn update(
         &mut self,
-        signature: usize,
+        keys: CorrectionKeys,
         raw_eval: i32,
         best: i32,
-        (alpha, beta): (i32, i32),
+        window: (i32, i32),
         depth: i32,
     ) {
-        let eval = raw_eval + self.correction(signature);
-        if best.abs() >= WIN_THRESHOLD
-            || (best >= beta && best <= eval)
-            || (best <= alpha && best >= eval)
-        {
-            return;
+        if let Some(i) = keys.last_moves {
+            let eval = raw_eval + self.correction(keys);
+            if let Some(step) = step(eval, best, window, depth) {
+                nudge(&mut self.by_last_moves[i], step);
+            }
         }
-        let step = ((best - eval) * GRAIN * depth / 8).clamp(-LIMIT / 4, LIMIT / 4);
-        let e = &mut self.entries[signature];
-        *e += step - *e * step.abs() / LIMIT;
+        let eval = raw_eval + self.correction(keys);
+        if let Some(step) = step(eval, best, window, depth) {
+            nudge(&mut self.by_threats[keys.threats], step);
+        }
     }
+}
+
+/// The step, in 1/[`GRAIN`] units, of an entry whose corrected evaluation is `eval` at a node
+/// searched to `best` in the window `(alpha, beta)` with `depth` whole plies left (see
+/// [`CorrectionHistory::update`]); `None` when it learns nothing.
+fn step(eval: i32, best: i32, (alpha, beta): (i32, i32), depth: i32) -> Option<i32> {
+    let silent = best.abs() >= WIN_THRESHOLD
+        || (best >= beta && best <= eval)
+        || (best <= alpha && best >= eval);
+    (!silent).then(|| ((best - eval) * GRAIN * depth / 8).clamp(-LIMIT / 4, LIMIT / 4))
+}
+
+/// Moves entry `e` by `step` with gravity: the step shrinks as `e` nears ±[`LIMIT`].
+fn nudge(e: &mut i32, step: i32) {
+    *e += step - *e * step.abs() / LIMIT;
 }
 
 #[cfg(test)]
@@ -115,54 +176,63 @@ mod tests {
     use crate::gomoku::search::WIN;
     use crate::gomoku::{Position, Rule};
 
+    /// The keys of a position of threat signature `threats` with fewer than two moves played.
+    fn k(threats: usize) -> CorrectionKeys {
+        CorrectionKeys {
+            threats,
+            last_moves: None,
+        }
+    }
+
+    fn board(moves: &str) -> SearchBoard {
+        let mut pos = Position::new(15, Rule::Freestyle).unwrap();
+        for m in moves.split_whitespace() {
+            pos.play(m.parse().unwrap()).unwrap();
+        }
+        SearchBoard::from_position(&pos)
+    }
+
     #[test]
     fn a_score_above_the_evaluation_raises_its_signatures_correction_only() {
         let mut h = CorrectionHistory::default();
-        h.update(5, 0, 100, (-1000, 1000), 8);
-        let c = h.correction(5);
+        h.update(k(5), 0, 100, (-1000, 1000), 8);
+        let c = h.correction(k(5));
         assert!(c > 0 && c <= 100, "{c}");
-        assert_eq!(h.correction(6), 0);
-        h.update(6, 50, -50, (-1000, 1000), 8);
-        assert!(h.correction(6) < 0);
+        assert_eq!(h.correction(k(6)), 0);
+        h.update(k(6), 50, -50, (-1000, 1000), 8);
+        assert!(h.correction(k(6)) < 0);
         // A shallower node learns less from the same error.
         let mut shallow = CorrectionHistory::default();
-        shallow.update(5, 0, 100, (-1000, 1000), 2);
-        assert!(shallow.correction(5) < c);
+        shallow.update(k(5), 0, 100, (-1000, 1000), 2);
+        assert!(shallow.correction(k(5)) < c);
     }
 
     #[test]
     fn bounds_that_hide_the_errors_sign_and_mate_scores_teach_nothing() {
         let mut h = CorrectionHistory::default();
         // Fail high (best ≥ beta) at or below the evaluation: the true score may be higher.
-        h.update(1, 80, 60, (0, 50), 8);
+        h.update(k(1), 80, 60, (0, 50), 8);
         // Fail low (best ≤ alpha) at or above the evaluation: the true score may be lower.
-        h.update(1, -80, -60, (-50, 0), 8);
-        h.update(1, 0, WIN - 20, (-1000, 1000), 8);
-        assert_eq!(h.correction(1), 0);
+        h.update(k(1), -80, -60, (-50, 0), 8);
+        h.update(k(1), 0, WIN - 20, (-1000, 1000), 8);
+        assert_eq!(h.correction(k(1)), 0);
         // A fail high above the evaluation does teach: the score is at least that far above.
-        h.update(1, 0, 60, (0, 50), 8);
-        assert!(h.correction(1) > 0);
+        h.update(k(1), 0, 60, (0, 50), 8);
+        assert!(h.correction(k(1)) > 0);
     }
 
     #[test]
     fn repeated_large_errors_approach_the_bound_without_passing_it() {
         let mut h = CorrectionHistory::default();
         for _ in 0..1000 {
-            h.update(3, 0, 5000, (-10_000, 10_000), 30);
+            h.update(k(3), 0, 5000, (-10_000, 10_000), 30);
         }
-        let c = h.correction(3);
+        let c = h.correction(k(3));
         assert!(c > 200 && c <= LIMIT / GRAIN, "{c}");
     }
 
     #[test]
     fn the_signature_tells_the_threats_each_side_holds_and_who_moves() {
-        let board = |moves: &str| {
-            let mut pos = Position::new(15, Rule::Freestyle).unwrap();
-            for m in moves.split_whitespace() {
-                pos.play(m.parse().unwrap()).unwrap();
-            }
-            SearchBoard::from_position(&pos)
-        };
         // Black H8 H9 against White's far stones: Black (to move) can make an open three.
         let a = CorrectionHistory::signature(&board("H8 A1 H9 A15"));
         assert_eq!(a & 1, 1, "the mover reaches an open three");
@@ -173,5 +243,26 @@ mod tests {
         assert_eq!(b >> 10, 1, "White to move");
         assert_ne!(b >> 5 & 0b10000, 0, "the opponent reaches a straight four");
         assert!(b < SIGNATURES && a != b);
+    }
+
+    #[test]
+    fn the_last_two_moves_learn_first_and_the_signature_learns_what_is_left() {
+        // Same threats (none), different last moves: each pair learns apart.
+        let a = CorrectionHistory::keys(&board("H8 A1 H9 A15"));
+        let b = CorrectionHistory::keys(&board("H9 A1 H8 A15 O15 O1"));
+        assert_eq!(a.threats, b.threats);
+        assert!(a.last_moves.is_some() && a.last_moves != b.last_moves);
+        assert_eq!(CorrectionHistory::keys(&board("H8")).last_moves, None);
+        let mut h = CorrectionHistory::default();
+        h.update(a, 0, 100, (-1000, 1000), 8);
+        // The last moves' step is the whole error, at most a quarter of the bound (64 units);
+        // the signature's is what is left of it.
+        assert_eq!(
+            h.correction(b),
+            100 - 64,
+            "the shared signature learnt the rest"
+        );
+        assert_eq!(h.correction(a), 100);
+        assert_eq!(h.learnt(), 2);
     }
 }

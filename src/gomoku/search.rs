@@ -14,8 +14,9 @@
 //!   weighed alike), killers (each node clears its grandchildren's before its move loop),
 //!   history and counter-moves ([`super::order`]).
 //! - **Static evaluation.** The pattern-code tables ([`super::eval`]) plus the search's own
-//!   correction for the position's threat signature, learnt from its scores at the nodes with
-//!   no threat to answer ([`super::correction`]; Stockfish's correction history).
+//!   correction for the position's threat signature and last two moves, learnt from its
+//!   scores at the nodes with no threat to answer ([`super::correction`]; Stockfish's
+//!   correction history).
 //! - **Pruning.** At non-PV nodes with no threat to answer: reverse futility (the static
 //!   evaluation far above beta at low depth), razoring into the quiescence (far below
 //!   alpha; in Renju both take the table's score instead when its bound is tighter), and
@@ -428,12 +429,10 @@ impl<'a> Hard<'a> {
     }
 
     /// [`Hard::evaluate`] plus this search's correction for the position's threat signature
-    /// ([`CorrectionHistory`]): what pruning and the quiescence's stand-pat read.
+    /// and last two moves ([`CorrectionHistory`]): what pruning and the quiescence's stand-pat
+    /// read.
     fn static_eval(&self) -> i32 {
-        self.evaluate()
-            + self
-                .correction
-                .correction(CorrectionHistory::signature(&self.b))
+        self.evaluate() + self.correction.correction(CorrectionHistory::keys(&self.b))
     }
 
     /// What the side to move must answer (see [`Threat`]).
@@ -692,7 +691,7 @@ impl<'a> Hard<'a> {
         }
         if threat == Threat::None {
             self.correction.update(
-                CorrectionHistory::signature(&self.b),
+                CorrectionHistory::keys(&self.b),
                 self.evaluate(),
                 best,
                 (alpha, beta),
@@ -1511,10 +1510,10 @@ pub(super) mod tests {
         assert_eq!(h.static_eval(), h.evaluate(), "nothing learnt yet");
         h.negamax(4 * ONE_PLY, 0, -INF, INF, false);
         assert!(h.correction.learnt() > 0);
-        let signature = CorrectionHistory::signature(&h.b);
+        let keys = CorrectionHistory::keys(&h.b);
         assert_eq!(
             h.static_eval(),
-            h.evaluate() + h.correction.correction(signature)
+            h.evaluate() + h.correction.correction(keys)
         );
         assert_eq!(h.pruning_eval(None, 0), h.static_eval());
     }
