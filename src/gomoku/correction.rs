@@ -173,8 +173,9 @@ fn nudge(e: &mut i32, step: i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gomoku::Rule;
     use crate::gomoku::search::WIN;
-    use crate::gomoku::{Position, Rule};
+    use crate::gomoku::search::tests::board_after;
 
     /// The keys of a position of threat signature `threats` with fewer than two moves played.
     fn k(threats: usize) -> CorrectionKeys {
@@ -185,11 +186,7 @@ mod tests {
     }
 
     fn board(moves: &str) -> SearchBoard {
-        let mut pos = Position::new(15, Rule::Freestyle).unwrap();
-        for m in moves.split_whitespace() {
-            pos.play(m.parse().unwrap()).unwrap();
-        }
-        SearchBoard::from_position(&pos)
+        board_after(Rule::Freestyle, moves)
     }
 
     #[test]

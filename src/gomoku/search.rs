@@ -1188,6 +1188,16 @@ pub(super) mod tests {
         );
     }
 
+    /// The search board of the position after `moves` (from the empty 15×15 board) under
+    /// `rule` (shared with the engine's and the correction history's tests).
+    pub(in crate::gomoku) fn board_after(rule: Rule, moves: &str) -> SearchBoard {
+        let mut pos = Position::new(15, rule).expect("15×15");
+        for m in moves.split_whitespace() {
+            pos.play(m.parse().expect("point")).expect("legal");
+        }
+        SearchBoard::from_position(&pos)
+    }
+
     /// A searcher at the position after `moves` (from the empty board) under `rule`, with no
     /// deadline (shared with the engine's tests).
     pub(in crate::gomoku) fn searcher_at<'a>(
@@ -1196,11 +1206,7 @@ pub(super) mod tests {
         tt: &'a Tt,
         stop: &'a StopFlag,
     ) -> Hard<'a> {
-        let mut pos = Position::new(15, rule).expect("15×15");
-        for m in moves.split_whitespace() {
-            pos.play(m.parse().expect("point")).expect("legal");
-        }
-        Hard::new(SearchBoard::from_position(&pos), tt, None, stop)
+        Hard::new(board_after(rule, moves), tt, None, stop)
     }
 
     /// The pruning estimate of the position after `moves` under `rule` when the table holds
