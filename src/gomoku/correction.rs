@@ -109,12 +109,8 @@ impl CorrectionHistory {
     /// entries, each within ±256).
     #[must_use]
     pub(super) fn correction(&self, keys: CorrectionKeys) -> i32 {
-        self.by_threats[keys.threats] / GRAIN + self.last_moves_correction(keys)
-    }
-
-    /// The last-moves table's part of [`CorrectionHistory::correction`].
-    fn last_moves_correction(&self, keys: CorrectionKeys) -> i32 {
-        keys.last_moves.map_or(0, |i| self.by_last_moves[i] / GRAIN)
+        let last_moves = keys.last_moves.map_or(0, |i| self.by_last_moves[i] / GRAIN);
+        self.by_threats[keys.threats] / GRAIN + last_moves
     }
 
     /// How many entries have a correction (tests: whether a search learnt anything).
