@@ -4,7 +4,7 @@
 //! search, update the number (and say so in the commit).
 
 /// The total node count printed by `bench` at the last deliberate change of the search.
-const SIGNATURE: u64 = 257_924;
+const SIGNATURE: u64 = 257_922;
 
 #[test]
 fn bench_node_signature_is_unchanged() {

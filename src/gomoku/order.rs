@@ -73,9 +73,11 @@ pub(super) fn static_order() -> &'static [i32; NPCODE] {
 pub(super) const HISTORY_LIMIT: i32 = 8192;
 
 /// Divisors from a history entry to order units: an attack's entry counts twice a quiet
-/// move's (at most 85 and 42 order units, about two open threes and one).
-const ATTACK_HISTORY_DIVISOR: i32 = 96;
-const QUIET_HISTORY_DIVISOR: i32 = 192;
+/// move's (at most 170 and 85 order units, where a point that makes an open three is 38 in
+/// the static order). Twice the weight of 96 and 192 scored 54.1 % over 498 games
+/// (docs/gomoku-strength-log.md, "Selectivity at a longer time and the history's weight").
+const ATTACK_HISTORY_DIVISOR: i32 = 48;
+const QUIET_HISTORY_DIVISOR: i32 = 96;
 
 /// Order bonus of the move that last refuted the opponent's previous move.
 const COUNTER_MOVE_BONUS: i32 = 24;
