@@ -262,6 +262,22 @@ mod tests {
         k
     }
 
+    /// Under five-or-more rules a cell 5 away never shares a five with the centre, so the
+    /// search board may leave those digits as they were (`SearchBoard` walks 4 cells there).
+    #[test]
+    fn five_or_more_patterns_ignore_the_cells_five_away() {
+        let t = table(false);
+        for k in 0..TABLE_LEN as u32 {
+            let near = k - k % 3 - (k / POW3[9]) * POW3[9];
+            assert_eq!(t[k as usize], t[near as usize], "key {k}");
+        }
+        // Exact-five rules do read them: an overline is not a five.
+        assert_ne!(
+            lookup(true, key(".....*XXXXX")),
+            lookup(true, key(".....*XXXX."))
+        );
+    }
+
     #[test]
     fn every_kind_reads_back_from_its_table_value() {
         for (i, &p) in Pattern::ALL.iter().enumerate() {

@@ -1,7 +1,7 @@
 //! [`SearchBoard`], the engines' board: the raw cell array plus caches kept incrementally — for every point and side the
 //! line-pattern keys of its 4 lines, the resulting patterns, a threat level and a value — a
 //! Zobrist hash and a "near a stone" count. Placing a stone updates only the points within 5
-//! on the 4 lines through it (≤ 40 points), then the affected summaries; taking it back
+//! on the 4 lines through it (≤ 40 points; within 4 when neither side's five is exact), then the affected summaries; taking it back
 //! subtracts the stone from those points' line keys and restores the patterns and summaries
 //! of the points it changed, saved when it was placed.
 
@@ -139,6 +139,10 @@ pub struct SearchBoard {
     pub(crate) cells: Cells,
     pub(crate) rule: Rule,
     exact: [bool; 2],
+    /// How far along a line a stone changes other points' keys: 4 when both sides play
+    /// five-or-more (a cell 5 away never shares a five with the point, so those patterns
+    /// ignore it), 5 when an overline matters to either side.
+    reach: usize,
     /// The pattern table of each side's five rule (see [`pattern::table`]), cached because
     /// the update loop looks patterns up for every changed point.
     tables: [&'static [Pattern]; 2],
@@ -286,6 +290,11 @@ impl SearchBoard {
         let rule = pos.rule();
         let mut b = SearchBoard {
             exact: [rule.exact_five(Side::Black), rule.exact_five(Side::White)],
+            reach: if rule.exact_five(Side::Black) || rule.exact_five(Side::White) {
+                5
+            } else {
+                4
+            },
             tables: [
                 pattern::table(rule.exact_five(Side::Black)),
                 pattern::table(rule.exact_five(Side::White)),
@@ -319,7 +328,7 @@ impl SearchBoard {
         for &idx in &all {
             for side in Side::BOTH {
                 for d in 0..4 {
-                    b.pts[idx].keys[side_index(side)][d] = b.cells.key(idx, d, side);
+                    b.pts[idx].keys[side_index(side)][d] = b.scratch_key(idx, d, side);
                 }
             }
             let c = b.cells.cells[idx];
@@ -338,6 +347,17 @@ impl SearchBoard {
             }
         }
         b
+    }
+
+    /// The line key of `idx` in direction `d` for `side` as the walk keeps it: without the
+    /// cells 5 away when [`SearchBoard::reach`] is 4.
+    fn scratch_key(&self, idx: usize, d: usize, side: Side) -> u32 {
+        let key = self.cells.key(idx, d, side);
+        if self.reach == 5 {
+            return key;
+        }
+        let far = POW3[digit_pos(5)];
+        key % far - key % POW3[digit_pos(-4)]
     }
 
     #[inline]
@@ -532,10 +552,11 @@ impl SearchBoard {
         self.hash ^= zobrist()[usize::from(st - 1)][idx];
         self.empties += 1;
         self.add_near(idx, -1);
-        self.walk_lines(idx, st, |b, n, d, (d0, d1)| {
-            b.pts[n].keys[0][d] -= d0;
-            b.pts[n].keys[1][d] -= d1;
-        });
+        if self.reach == 4 {
+            self.remove_from_keys::<4>(idx, st);
+        } else {
+            self.remove_from_keys::<5>(idx, st);
+        }
         for s in &self.saved[frame.start..] {
             let pt = &mut self.pts[usize::from(s.idx)];
             pt.pats = s.pats;
@@ -545,6 +566,15 @@ impl SearchBoard {
         self.saved.truncate(frame.start);
         self.sums = frame.sums;
         self.to_move = !self.to_move;
+    }
+
+    /// Take the stone `st` at `idx` out of the keys of every point within `REACH` on its
+    /// lines.
+    fn remove_from_keys<const REACH: usize>(&mut self, idx: usize, st: u8) {
+        self.walk_lines::<REACH>(idx, st, |b, n, d, (d0, d1)| {
+            b.pts[n].keys[0][d] -= d0;
+            b.pts[n].keys[1][d] -= d1;
+        });
     }
 
     /// Push the board-wide sums and the caches of `idx` for [`SearchBoard::undo`]; the points
@@ -592,11 +622,21 @@ impl SearchBoard {
         }
     }
 
-    /// Add the stone `st` at `idx` to the keys of every point within 5 on its 4 lines, and
+    /// Add the stone `st` at `idx` to the keys of every point within reach on its 4 lines, and
     /// refresh the empty ones, saving the caches of each whose patterns change first (for
     /// [`SearchBoard::undo`]).
     fn update_lines(&mut self, idx: usize, st: u8) {
-        self.walk_lines(idx, st, |b, n, d, (d0, d1)| {
+        // One copy per reach, each with its own constant-length walk and the closure inlined.
+        if self.reach == 4 {
+            self.update_lines_within::<4>(idx, st);
+        } else {
+            self.update_lines_within::<5>(idx, st);
+        }
+    }
+
+    /// [`SearchBoard::update_lines`] for a reach of `REACH`.
+    fn update_lines_within<const REACH: usize>(&mut self, idx: usize, st: u8) {
+        self.walk_lines::<REACH>(idx, st, |b, n, d, (d0, d1)| {
             b.pts[n].keys[0][d] += d0;
             b.pts[n].keys[1][d] += d1;
             if b.cells.cells[n] == EMPTY {
@@ -605,11 +645,12 @@ impl SearchBoard {
         });
     }
 
-    /// Call `f(self, point, direction, digits)` for every point within 5 of `idx` on its 4
-    /// lines (walls too), with the digits a stone `st` at `idx` adds to that point's
-    /// direction keys of Black and of White (see [`key_digits`]).
-    #[inline]
-    fn walk_lines(
+    /// Call `f(self, point, direction, digits)` for every point within `REACH` (the board's
+    /// [`SearchBoard::reach`], at most 5) of `idx` on its 4 lines (walls too), with the
+    /// digits a stone `st` at `idx` adds to that point's direction keys of Black and of White
+    /// (see [`key_digits`]).
+    #[inline(always)]
+    fn walk_lines<const REACH: usize>(
         &mut self,
         idx: usize,
         st: u8,
@@ -622,7 +663,7 @@ impl SearchBoard {
             // which spares a test per step.
             for (half, step) in [-dir, dir].into_iter().enumerate() {
                 let mut n = idx;
-                for k in 0..5 {
+                for k in 0..REACH {
                     n = n.wrapping_add_signed(step);
                     f(self, n, d, digits[half * 5 + k]);
                 }
@@ -646,7 +687,10 @@ impl SearchBoard {
     #[inline(always)]
     fn refresh_dir(&mut self, idx: usize, d: usize) {
         let pt = &mut self.pts[idx];
-        let new = [0, 1].map(|s| self.tables[s][pt.keys[s][d] as usize]);
+        let new = [
+            self.tables[0][pt.keys[0][d] as usize],
+            self.tables[1][pt.keys[1][d] as usize],
+        ];
         if new[0] == pt.pats[0][d] && new[1] == pt.pats[1][d] {
             return;
         }
@@ -778,10 +822,19 @@ mod tests {
 
     #[test]
     fn incremental_equals_scratch() {
-        let mut pos = Position::new(15, Rule::Renju).unwrap();
+        // Every rule: Freestyle's walk reaches 4 points along a line, the others 5. The
+        // last moves reach the edges, where the walk crosses walls.
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            incremental_equals_scratch_under(rule);
+        }
+    }
+
+    fn incremental_equals_scratch_under(rule: Rule) {
+        let mut pos = Position::new(15, rule).unwrap();
         let mut b = SearchBoard::from_position(&pos);
         let moves = [
-            "h8", "h9", "i9", "g7", "j10", "i8", "g9", "k11", "j8", "f6", "g10",
+            "h8", "h9", "i9", "g7", "j10", "i8", "g9", "k11", "j8", "f6", "g10", "a1", "o15", "b2",
+            "n8", "e4", "a5",
         ];
         for m in moves {
             let p: Point = m.parse().unwrap();
