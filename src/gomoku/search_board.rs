@@ -118,14 +118,28 @@ const WALK_OFFSETS: [i32; 10] = [-1, -2, -3, -4, -5, 1, 2, 3, 4, 5];
 // The walk goes 5 steps past the board's last point without a wall test.
 const _: () = assert!(PAD >= 5);
 
-/// `WALK_DIGITS[st - 1][i]`: [`key_digits`]`(st, WALK_OFFSETS[i])`, worked out at compile
-/// time so the walk adds constants.
-const WALK_DIGITS: [[(u32, u32); 10]; 2] = {
-    let mut t = [[(0, 0); 10]; 2];
+/// Both sides' keys of one line in one word, Black's in the low half (see [`side_key`]), so
+/// that a stone updates both with one addition.
+const fn pair_key(black: u32, white: u32) -> u64 {
+    black as u64 | (white as u64) << 32
+}
+
+/// Side index `s`'s key in a [`pair_key`].
+#[inline(always)]
+const fn side_key(pair: u64, s: usize) -> u32 {
+    (pair >> (32 * s)) as u32
+}
+
+/// `WALK_DIGITS[st - 1][i]`: [`key_digits`]`(st, WALK_OFFSETS[i])` as a [`pair_key`], worked
+/// out at compile time so the walk adds constants.
+const WALK_DIGITS: [[u64; 10]; 2] = {
+    let mut t = [[0; 10]; 2];
     let mut i = 0;
     while i < 10 {
-        t[0][i] = key_digits(1, WALK_OFFSETS[i]);
-        t[1][i] = key_digits(2, WALK_OFFSETS[i]);
+        let (b, w) = key_digits(1, WALK_OFFSETS[i]);
+        t[0][i] = pair_key(b, w);
+        let (b, w) = key_digits(2, WALK_OFFSETS[i]);
+        t[1][i] = pair_key(b, w);
         i += 1;
     }
     t
@@ -169,12 +183,12 @@ pub struct SearchBoard {
 }
 
 /// One point's caches, per side (`[side index]`): the base-3 keys of its 4 lines (see
-/// [`pattern`]), the patterns they make, its pattern code (see [`eval`]) and the code's
+/// [`pattern`]; both sides' in one [`pair_key`] per line), the patterns they make, its pattern code (see [`eval`]) and the code's
 /// summary. Patterns, code and summary are kept up to date for empty points only. Kept in one
 /// record so that a move's update reaches each point it changes once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct PointCache {
-    keys: [[u32; 4]; 2],
+    keys: [u64; 4],
     pats: [[Pattern; 4]; 2],
     pcodes: [u16; 2],
     info: [CellInfo; 2],
@@ -301,7 +315,7 @@ impl SearchBoard {
             ],
             pts: vec![
                 PointCache {
-                    keys: [[0; 4]; 2],
+                    keys: [0; 4],
                     pats: [[Pattern::None; 4]; 2],
                     pcodes: [PCODE_NONE; 2],
                     info: [CellInfo::default(); 2],
@@ -326,10 +340,11 @@ impl SearchBoard {
         };
         let all: Vec<usize> = b.cells.all_indices().collect();
         for &idx in &all {
-            for side in Side::BOTH {
-                for d in 0..4 {
-                    b.pts[idx].keys[side_index(side)][d] = b.scratch_key(idx, d, side);
-                }
+            for d in 0..4 {
+                b.pts[idx].keys[d] = pair_key(
+                    b.scratch_key(idx, d, Side::Black),
+                    b.scratch_key(idx, d, Side::White),
+                );
             }
             let c = b.cells.cells[idx];
             if c == EMPTY {
@@ -378,7 +393,7 @@ impl SearchBoard {
     #[inline]
     pub(crate) fn pattern(&self, idx: usize, d: usize, side: Side) -> Pattern {
         let s = side_index(side);
-        pattern::lookup(self.exact[s], self.pts[idx].keys[s][d])
+        pattern::lookup(self.exact[s], side_key(self.pts[idx].keys[d], s))
     }
 
     #[inline]
@@ -483,7 +498,7 @@ impl SearchBoard {
         if let Some((d, off)) = shared_line(c, p) {
             let digits = key_digits(stone(!side), off);
             let digit = if s == 0 { digits.0 } else { digits.1 };
-            let key = self.pts[p].keys[s][d] + digit;
+            let key = side_key(self.pts[p].keys[d], s) + digit;
             pats[d] = self.tables[s][key as usize];
         }
         Some(self.entries[s][usize::from(eval::pcode_in(self.codes, &pats))].info)
@@ -571,10 +586,7 @@ impl SearchBoard {
     /// Take the stone `st` at `idx` out of the keys of every point within `REACH` on its
     /// lines.
     fn remove_from_keys<const REACH: usize>(&mut self, idx: usize, st: u8) {
-        self.walk_lines::<REACH>(idx, st, |b, n, d, (d0, d1)| {
-            b.pts[n].keys[0][d] -= d0;
-            b.pts[n].keys[1][d] -= d1;
-        });
+        self.walk_lines::<REACH>(idx, st, |b, n, d, digits| b.pts[n].keys[d] -= digits);
     }
 
     /// Push the board-wide sums and the caches of `idx` for [`SearchBoard::undo`]; the points
@@ -636,9 +648,8 @@ impl SearchBoard {
 
     /// [`SearchBoard::update_lines`] for a reach of `REACH`.
     fn update_lines_within<const REACH: usize>(&mut self, idx: usize, st: u8) {
-        self.walk_lines::<REACH>(idx, st, |b, n, d, (d0, d1)| {
-            b.pts[n].keys[0][d] += d0;
-            b.pts[n].keys[1][d] += d1;
+        self.walk_lines::<REACH>(idx, st, |b, n, d, digits| {
+            b.pts[n].keys[d] += digits;
             if b.cells.cells[n] == EMPTY {
                 b.refresh_dir(n, d);
             }
@@ -647,14 +658,14 @@ impl SearchBoard {
 
     /// Call `f(self, point, direction, digits)` for every point within `REACH` (the board's
     /// [`SearchBoard::reach`], at most 5) of `idx` on its 4 lines (walls too), with the
-    /// digits a stone `st` at `idx` adds to that point's direction keys of Black and of White
-    /// (see [`key_digits`]).
+    /// digits a stone `st` at `idx` adds to that point's direction keys (a [`pair_key`] of
+    /// [`key_digits`]).
     #[inline(always)]
     fn walk_lines<const REACH: usize>(
         &mut self,
         idx: usize,
         st: u8,
-        mut f: impl FnMut(&mut Self, usize, usize, (u32, u32)),
+        mut f: impl FnMut(&mut Self, usize, usize, u64),
     ) {
         let digits = &WALK_DIGITS[usize::from(st - 1)];
         for (d, &dir) in DIRS.iter().enumerate() {
@@ -675,7 +686,8 @@ impl SearchBoard {
     fn refresh(&mut self, idx: usize) {
         for s in 0..2 {
             for d in 0..4 {
-                self.pts[idx].pats[s][d] = pattern::lookup(self.exact[s], self.pts[idx].keys[s][d]);
+                let key = side_key(self.pts[idx].keys[d], s);
+                self.pts[idx].pats[s][d] = pattern::lookup(self.exact[s], key);
             }
             self.summarize(idx, s);
         }
@@ -688,8 +700,8 @@ impl SearchBoard {
     fn refresh_dir(&mut self, idx: usize, d: usize) {
         let pt = &mut self.pts[idx];
         let new = [
-            self.tables[0][pt.keys[0][d] as usize],
-            self.tables[1][pt.keys[1][d] as usize],
+            self.tables[0][side_key(pt.keys[d], 0) as usize],
+            self.tables[1][side_key(pt.keys[d], 1) as usize],
         ];
         if new[0] == pt.pats[0][d] && new[1] == pt.pats[1][d] {
             return;
