@@ -12,7 +12,6 @@
 //! Proof and disproof numbers are cached per position in a hash map; positions deeper than
 //! [`MAX_PLIES`] count as disproven.
 
-use std::collections::HashMap;
 use std::time::Instant;
 
 use crate::core::{Side, StopFlag};
@@ -20,7 +19,7 @@ use crate::core::{Side, StopFlag};
 use super::board::{Cells, DIRS, EMPTY};
 use super::point::Point;
 use super::position::Position;
-use super::search_board::{SearchBoard, level};
+use super::search_board::{HashKeyed, SearchBoard, level};
 use super::vcf::{distance, place_as};
 
 const INF: u32 = u32::MAX / 4;
@@ -36,7 +35,7 @@ pub(crate) struct DfpnCtx<'a> {
     pub deadline: Option<Instant>,
     pub stop: Option<&'a StopFlag>,
     pub aborted: bool,
-    table: HashMap<u64, (u32, u32)>,
+    table: HashKeyed<(u32, u32)>,
 }
 
 impl<'a> DfpnCtx<'a> {
@@ -47,7 +46,7 @@ impl<'a> DfpnCtx<'a> {
             deadline,
             stop,
             aborted: false,
-            table: HashMap::new(),
+            table: HashKeyed::default(),
         }
     }
 

@@ -8,7 +8,6 @@
 //! If the defender already has a four, the attacker must block it with a move that is itself
 //! a four, or the VCF fails.
 
-use std::collections::HashMap;
 use std::time::Instant;
 
 use crate::core::{GameRules, Side, StopFlag};
@@ -17,7 +16,7 @@ use super::board::Cells;
 use super::point::Point;
 use super::position::Position;
 use super::rule::Rule;
-use super::search_board::{SearchBoard, level};
+use super::search_board::{HashKeyed, SearchBoard, level};
 
 /// Search limits and counters of one VCF run.
 pub(crate) struct VcfCtx<'a> {
@@ -27,7 +26,7 @@ pub(crate) struct VcfCtx<'a> {
     pub stop: Option<&'a StopFlag>,
     pub aborted: bool,
     /// Positions (hash) proven to have no VCF within the stored number of attacker moves.
-    failed: HashMap<u64, u32>,
+    failed: HashKeyed<u32>,
 }
 
 impl<'a> VcfCtx<'a> {
@@ -38,20 +37,20 @@ impl<'a> VcfCtx<'a> {
             deadline,
             stop,
             aborted: false,
-            failed: HashMap::new(),
+            failed: HashKeyed::default(),
         }
     }
 
     /// Starts from the failures proven by earlier searches for the same attacker (see
     /// [`VcfCtx::into_failed`]): a position without a VCF within `n` moves stays without one.
-    pub fn with_failed(mut self, failed: HashMap<u64, u32>) -> Self {
+    pub fn with_failed(mut self, failed: HashKeyed<u32>) -> Self {
         self.failed = failed;
         self
     }
 
     /// The failures proven so far (positions by hash, with the move limit they failed at),
     /// for a later search by the same attacker.
-    pub fn into_failed(self) -> HashMap<u64, u32> {
+    pub fn into_failed(self) -> HashKeyed<u32> {
         self.failed
     }
 

@@ -19,7 +19,6 @@
 //! and the short VCF searches of one run share the failures they prove (they made 84 % of the
 //! nodes when each started afresh).
 
-use std::collections::HashMap;
 use std::time::Instant;
 
 use crate::core::{Side, StopFlag};
@@ -28,7 +27,7 @@ use super::board::{Cells, DIRS, EMPTY};
 use super::point::Point;
 use super::position::Position;
 use super::rule::Rule;
-use super::search_board::{SearchBoard, level};
+use super::search_board::{HashKeyed, SearchBoard, level};
 use super::vcf::{self, VcfCtx, distance, place_as};
 
 /// Attacker moves (the five included) of the VCF tried at each attacker node.
@@ -51,9 +50,9 @@ pub(crate) struct VctCtx<'a> {
     /// Whether a limit was hit (a failure is then not a proof).
     pub aborted: bool,
     /// Attacker-node results: (largest depth proven to fail, smallest depth proven to win).
-    cache: HashMap<u64, (u32, u32)>,
+    cache: HashKeyed<(u32, u32)>,
     /// The nested VCF searches' proven failures, carried from one to the next.
-    vcf_failed: HashMap<u64, u32>,
+    vcf_failed: HashKeyed<u32>,
     /// Node count at which the clock and stop flag are next polled.
     next_poll: u64,
 }
@@ -67,8 +66,8 @@ impl<'a> VctCtx<'a> {
             deadline,
             stop,
             aborted: false,
-            cache: HashMap::new(),
-            vcf_failed: HashMap::new(),
+            cache: HashKeyed::default(),
+            vcf_failed: HashKeyed::default(),
             next_poll: 0,
         }
     }
