@@ -835,6 +835,23 @@ mod tests {
     }
 
     #[test]
+    fn hash_keyed_maps_index_by_the_key_itself() {
+        use std::hash::BuildHasher;
+        let build = BuildHasherDefault::<ZobristKeyHasher>::default();
+        assert_eq!(
+            build.hash_one(0x9E37_79B9_7F4A_7C15u64),
+            0x9E37_79B9_7F4A_7C15
+        );
+        let mut m: HashKeyed<u32> = HashKeyed::default();
+        for k in 0..1000u64 {
+            m.insert(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), k as u32);
+        }
+        assert_eq!(m.len(), 1000);
+        assert_eq!(m.get(&7u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)), Some(&7));
+        assert_eq!(m.get(&1), None);
+    }
+
+    #[test]
     fn two_points_share_a_line_exactly_when_a_step_along_it_joins_them() {
         let pa: Point = "C3".parse().unwrap();
         let a = Cells::index_of(pa);
