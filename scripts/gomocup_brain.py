@@ -1,10 +1,13 @@
 """A Gomocup brain process asked for one move at a time, shared by `label-gomoku-positions.py`,
-`gomoku-move-probe.py` and `gomoku-mate-probe.py`.
+`gomoku-move-probe.py` and `gomoku-mate-probe.py`, and the probes' positions, shared with
+`gomoku-depth-probe.py` and `gomoku-node-speed.py`.
 
 Protocol: the Gomocup AI protocol (https://plastovicka.github.io/protocl2en.htm), with the
 `INFO rule` bits of Gomocup (0 Freestyle, 1 Standard, 4 Renju) and `INFO max_node`, which Rapfi
 reads. Moves are named as our `match` names them: columns A–O, rows 1–15 from the bottom.
 """
+import lzma
+import os
 import queue
 import re
 import shlex
@@ -21,6 +24,27 @@ OUR_MATE_RE = re.compile(r"score (win|loss) in \d+")
 MOVE_RE = re.compile(r"^(\d+),(\d+)$")
 # A mate ("M14", "-M14") is reported as ±MATE.
 MATE = 30000
+
+
+POSITIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data",
+                         "gomoku-positions.txt.xz")
+
+
+def labelled_positions() -> list[tuple[str, int, list[str]]]:
+    """Every position of tests/data/gomoku-positions.txt.xz: (rule, Rapfi's score, moves)."""
+    rows = []
+    for line in lzma.open(POSITIONS, "rt", encoding="utf-8"):
+        if line.startswith("#") or not line.strip():
+            continue
+        f = line.split()
+        rows.append((f[0], int(f[1]), f[2:]))
+    return rows
+
+
+def quiet_probe_positions() -> list[tuple[str, list[str]]]:
+    """The depth probe's positions: every 12th quiet one (|score| < 300), 30 at most."""
+    quiet = [(rule, moves) for rule, score, moves in labelled_positions() if abs(score) < 300]
+    return quiet[::12][:30]
 
 
 def xy(move: str) -> tuple[int, int]:

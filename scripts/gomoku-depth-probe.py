@@ -13,16 +13,10 @@ D-S | Eval … | Node N | Time …ms`) is read too, its nominal depth D, so the 
 measures it: `scripts/gomoku-depth-probe.py <path>/pbrain-rapfi 1000`. Both are told the
 match has no time limit, so the turn's time is what binds.
 """
-import lzma, os, re, statistics, subprocess, sys
+import re, statistics, subprocess, sys
+from gomocup_brain import quiet_probe_positions
 binary = sys.argv[1]; ms = int(sys.argv[2]); extra = sys.argv[3:]
-positions = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tests', 'data', 'gomoku-positions.txt.xz')
-pos = []
-for line in lzma.open(positions, 'rt', encoding='utf-8'):
-    if line.startswith('#') or not line.strip(): continue
-    f = line.split()
-    if abs(int(f[1])) >= 300: continue
-    pos.append((f[0], f[2:]))
-sel = pos[::12][:30]
+sel = quiet_probe_positions()
 p = subprocess.Popen([binary] + extra, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 def send(s): p.stdin.write(s + '\n'); p.stdin.flush()
 def read_until(pred):

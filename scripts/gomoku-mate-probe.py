@@ -13,24 +13,15 @@ BRAIN (a command, split like a shell would) with `INFO timeout_turn MS`; a posit
 found when the brain reports a proven win before its move (see `gomocup_brain.Brain.ask`).
 Prints one line per position, then `found F of N`.
 """
-import lzma
-import os
 import sys
 import time
 
-from gomocup_brain import MATE, Brain
+from gomocup_brain import MATE, Brain, labelled_positions
 
 
 def first_wins(n: int) -> list[tuple[str, list[str]]]:
     """N positions, evenly spaced, where the last move let in a win for the side to move."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data",
-                        "gomoku-positions.txt.xz")
-    rows = []
-    for line in lzma.open(path, "rt", encoding="utf-8"):
-        if line.startswith("#") or not line.strip():
-            continue
-        f = line.split()
-        rows.append((f[0], int(f[1]), f[2:]))
+    rows = labelled_positions()
     score_of = {(rule, tuple(moves)): s for rule, s, moves in rows}
     wins = [(rule, moves) for rule, s, moves in rows
             if s == MATE and score_of.get((rule, tuple(moves[:-1])), -MATE) != -MATE]

@@ -12,22 +12,14 @@ that a slower spell of the machine falls on all of them alike. Prints each build
 nodes, total time and nodes a second. Builds that search the same tree print the same node
 total; only then do their speeds compare the cost of a node.
 """
-import lzma, os, re, subprocess, sys
+import re, subprocess, sys
+
+from gomocup_brain import quiet_probe_positions
 
 bins = sys.argv[1].split(',')
 depth = sys.argv[2] if len(sys.argv) > 2 else '9'
 rule_override = sys.argv[3] if len(sys.argv) > 3 else None
-positions = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tests', 'data',
-                         'gomoku-positions.txt.xz')
-pos = []
-for line in lzma.open(positions, 'rt', encoding='utf-8'):
-    if line.startswith('#') or not line.strip():
-        continue
-    f = line.split()
-    if abs(int(f[1])) >= 300:
-        continue
-    pos.append((rule_override or f[0], f[2:]))
-sel = pos[::12][:30]
+sel = [(rule_override or rule, moves) for rule, moves in quiet_probe_positions()]
 total = {b: [0, 0.0] for b in bins}
 for rule, moves in sel:
     for b in bins:
