@@ -1,9 +1,10 @@
-//! [`SearchBoard`], the engines' board: the raw cell array plus caches kept incrementally — for every point and side the
-//! line-pattern keys of its 4 lines, the resulting patterns, a threat level and a value — a
-//! Zobrist hash and a "near a stone" count. Placing a stone updates only the points within 5
-//! on the 4 lines through it (≤ 40 points; within 4 when neither side's five is exact), then the affected summaries; taking it back
-//! subtracts the stone from those points' line keys and restores the patterns and summaries
-//! of the points it changed, saved when it was placed.
+//! [`SearchBoard`], the engines' board: the raw cell array plus caches kept incrementally —
+//! for every point and side the line-pattern keys of its 4 lines, the resulting patterns, a
+//! threat level and a value — a Zobrist hash and a "near a stone" count. Placing a stone
+//! updates only the points within 5 on the 4 lines through it (≤ 40 points; within 4 when
+//! neither side's five is exact), then the affected summaries; taking it back subtracts the
+//! stone from those points' line keys and restores the patterns and summaries of the points
+//! it changed, saved when it was placed.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -211,9 +212,10 @@ pub struct SearchBoard {
 }
 
 /// One point's caches, per side (`[side index]`): the base-3 keys of its 4 lines (see
-/// [`pattern`]; both sides' in one [`pair_key`] per line), the patterns they make, its pattern code (see [`eval`]) and the code's
-/// summary. Patterns, code and summary are kept up to date for empty points only. Kept in one
-/// record so that a move's update reaches each point it changes once.
+/// [`pattern`]; both sides' in one [`pair_key`] per line), the patterns they make, its
+/// pattern code (see [`eval`]) and the code's summary. Patterns, code and summary are kept up
+/// to date for empty points only. Kept in one record so that a move's update reaches each
+/// point it changes once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct PointCache {
     keys: [u64; 4],
