@@ -114,6 +114,13 @@ pub(crate) const fn digit_pos(offset: i32) -> usize {
     }
 }
 
+/// `key` with its two digits 5 cells from the centre set to empty: what a five-or-more
+/// pattern reads of a line (a cell 5 away never shares a five with the centre).
+#[must_use]
+pub(crate) const fn within_four(key: u32) -> u32 {
+    key % POW3[digit_pos(5)] - key % POW3[digit_pos(-4)]
+}
+
 /// The pattern a stone at the centre makes, for a line `key` (base-3 digits: 0 empty, 1 own,
 /// 2 blocked) under exact-five (`exact = true`) or five-or-more rules.
 #[inline]
@@ -268,9 +275,10 @@ mod tests {
     fn five_or_more_patterns_ignore_the_cells_five_away() {
         let t = table(false);
         for k in 0..TABLE_LEN as u32 {
-            let near = k - k % 3 - (k / POW3[9]) * POW3[9];
-            assert_eq!(t[k as usize], t[near as usize], "key {k}");
+            assert_eq!(t[k as usize], t[within_four(k) as usize], "key {k}");
         }
+        assert_eq!(within_four(key("X....*....O")), 0);
+        assert_eq!(within_four(key("XX...*...OO")), key(".X...*...O."));
         // Exact-five rules do read them: an overline is not a five.
         assert_ne!(
             lookup(true, key(".....*XXXXX")),

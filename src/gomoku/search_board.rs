@@ -332,17 +332,11 @@ impl SearchBoard {
     pub fn from_position(pos: &Position) -> SearchBoard {
         let cells = pos.cells().clone();
         let rule = pos.rule();
+        let exact = [rule.exact_five(Side::Black), rule.exact_five(Side::White)];
         let mut b = SearchBoard {
-            exact: [rule.exact_five(Side::Black), rule.exact_five(Side::White)],
-            reach: if rule.exact_five(Side::Black) || rule.exact_five(Side::White) {
-                5
-            } else {
-                4
-            },
-            tables: [
-                pattern::table(rule.exact_five(Side::Black)),
-                pattern::table(rule.exact_five(Side::White)),
-            ],
+            exact,
+            reach: if exact.contains(&true) { 5 } else { 4 },
+            tables: exact.map(pattern::table),
             pts: vec![
                 PointCache {
                     keys: [0; 4],
@@ -399,10 +393,10 @@ impl SearchBoard {
     fn scratch_key(&self, idx: usize, d: usize, side: Side) -> u32 {
         let key = self.cells.key(idx, d, side);
         if self.reach == 5 {
-            return key;
+            key
+        } else {
+            pattern::within_four(key)
         }
-        let far = POW3[digit_pos(5)];
-        key % far - key % POW3[digit_pos(-4)]
     }
 
     #[inline]
