@@ -342,6 +342,9 @@ struct ExternalEngine {
     timeout: Duration,
     /// Milliseconds per move it is told.
     move_ms: u64,
+    /// The Gomoku moves the engine holds on its board: those it was told and its own answer
+    /// (empty before its first move; always empty for NBoard engines).
+    known: Vec<Point>,
 }
 
 impl ExternalEngine {
@@ -375,6 +378,7 @@ impl ExternalEngine {
             lines,
             timeout: limits.timeout,
             move_ms: limits.move_ms,
+            known: Vec::new(),
         })
     }
 
@@ -642,23 +646,16 @@ fn gomoku_move(seat: &mut Seat<gomoku::Position>, pos: &gomoku::Position) -> Res
             .ok_or_else(|| "asked to move in a finished game".to_string()),
         Seat::External(x) => {
             let n = pos.size();
-            let rule_bits = match pos.rule() {
-                Rule::Freestyle => 0,
-                Rule::Standard => 1,
-                Rule::Renju => 4,
-            };
-            x.send(&format!("INFO rule {rule_bits}"))?;
-            x.send(&format!("START {n}"))?;
-            x.read_until(|l| (l == "OK" || l.starts_with("ERROR")).then(|| l.to_string()))?;
-            x.send(&format!("INFO timeout_turn {}", x.move_ms))?;
-            x.send("BOARD")?;
-            let me = pos.side_to_move();
-            for (i, p) in pos.history().iter().enumerate() {
-                let side = if i % 2 == 0 { Side::Black } else { Side::White };
-                let field = if side == me { 1 } else { 2 };
-                x.send(&format!("{},{},{field}", p.x, n - 1 - p.y))?;
+            let history = pos.history();
+            match history.split_last() {
+                // One move since the engine's own: `TURN`, as a Gomocup manager plays a
+                // game, so that the engine keeps what it learnt (its hash table) from move
+                // to move.
+                Some((last, before)) if !x.known.is_empty() && before == x.known => {
+                    x.send(&format!("TURN {},{}", last.x, n - 1 - last.y))?;
+                }
+                _ => set_up_gomocup(x, pos)?,
             }
-            x.send("DONE")?;
             let (px, py) = x.read_until(|l| {
                 let (a, b) = l.split_once(',')?;
                 Some((a.trim().parse::<u8>().ok()?, b.trim().parse::<u8>().ok()?))
@@ -666,12 +663,38 @@ fn gomoku_move(seat: &mut Seat<gomoku::Position>, pos: &gomoku::Position) -> Res
             if px >= n || py >= n {
                 return Err(format!("engine answered {px},{py}, off the board"));
             }
-            Ok(Point {
+            let answer = Point {
                 x: px,
                 y: n - 1 - py,
-            })
+            };
+            x.known = history.to_vec();
+            x.known.push(answer);
+            Ok(answer)
         }
     }
+}
+
+/// Tells a Gomocup engine a new game at `pos` and asks for its move: the rule, `START`, the
+/// time per move, then the stones as a `BOARD` block (Gomocup's y axis runs downwards).
+fn set_up_gomocup(x: &mut ExternalEngine, pos: &gomoku::Position) -> Result<(), String> {
+    let n = pos.size();
+    let rule_bits = match pos.rule() {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 4,
+    };
+    x.send(&format!("INFO rule {rule_bits}"))?;
+    x.send(&format!("START {n}"))?;
+    x.read_until(|l| (l == "OK" || l.starts_with("ERROR")).then(|| l.to_string()))?;
+    x.send(&format!("INFO timeout_turn {}", x.move_ms))?;
+    x.send("BOARD")?;
+    let me = pos.side_to_move();
+    for (i, p) in pos.history().iter().enumerate() {
+        let side = if i % 2 == 0 { Side::Black } else { Side::White };
+        let field = if side == me { 1 } else { 2 };
+        x.send(&format!("{},{},{field}", p.x, n - 1 - p.y))?;
+    }
+    x.send("DONE")
 }
 
 #[cfg(test)]

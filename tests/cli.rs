@@ -324,6 +324,55 @@ fn match_against_external_engines_forfeits_the_silent_and_reads_edax_answers() {
     );
 }
 
+/// `match gomoku` plays an external Gomocup engine as a Gomocup manager does: one `START`
+/// and one `BOARD` a game, then `TURN` with the opponent's move, so that the engine keeps its
+/// hash table from move to move (a `START` each move made our brain forget it every move).
+#[test]
+#[cfg(unix)]
+fn a_gomocup_engine_hears_start_once_a_game_then_turns() {
+    let dir = common::temp_dir("cli-gomocup-turns");
+    let heard = dir.path().join("heard.txt");
+    let script = dir.path().join("brain.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\ntee -a '{}' | exec {BIN} gomocup\n",
+            heard.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let contender = format!("cmd:{}", script.display());
+    let out = run_with_input(
+        BIN,
+        &[
+            "match",
+            "gomoku",
+            "easy",
+            &contender,
+            "--limit",
+            "1",
+            "--engine-move-ms",
+            "30",
+            "--verbose",
+        ],
+        "",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        !text.contains("forfeits"),
+        "every answer understood: {text}"
+    );
+    let heard = std::fs::read_to_string(&heard).unwrap();
+    let count = |prefix: &str| heard.lines().filter(|l| l.starts_with(prefix)).count();
+    // Two games (colours swapped), each a process of its own.
+    assert_eq!(count("START"), 2, "{heard}");
+    assert_eq!(count("BOARD"), 2, "{heard}");
+    assert!(count("TURN") >= 4, "the later moves come as TURN: {heard}");
+}
+
 /// `x,y` answers of a Gomocup brain as (x, y), each on a 15×15 board.
 fn gomocup_points(line: &str) -> Vec<(u8, u8)> {
     line.split_whitespace()
