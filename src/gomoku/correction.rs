@@ -72,6 +72,15 @@ pub(super) struct CorrectionKeys {
 }
 
 impl CorrectionHistory {
+    /// Whether nothing has been learnt yet (every correction 0).
+    #[cfg(test)]
+    pub(super) fn is_empty(&self) -> bool {
+        self.by_threats
+            .iter()
+            .chain(&self.by_last_moves)
+            .all(|&c| c == 0)
+    }
+
     /// The keys of `b`'s position: its threat signature and its last two moves.
     #[must_use]
     pub(super) fn keys(b: &SearchBoard) -> CorrectionKeys {

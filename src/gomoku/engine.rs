@@ -54,7 +54,7 @@ use super::board::{Cells, DIRS, NCELLS, WALL};
 use super::pattern::Pattern;
 use super::point::Point;
 use super::position::Position;
-use super::search::{Hard, INF, ONE_PLY, Threat, Tt};
+use super::search::{Hard, INF, Learned, ONE_PLY, Threat, Tt};
 use super::search_board::{SearchBoard, level};
 use super::vcf::{self, VcfCtx};
 use super::vct::{self, VctCtx};
@@ -88,10 +88,13 @@ const GUARD_SHARE_PERCENT: u32 = 15;
 /// Attacker moves allowed to the VCF searches before the main search.
 const ROOT_VCF_MOVES: u32 = 120;
 
-/// The Gomoku computer player (all three levels). Keeps a transposition table between moves.
+/// The Gomoku computer player (all three levels). Keeps a transposition table, and what
+/// Hard's search learnt (its history and corrections, [`Learned`]), between moves until
+/// [`Engine::clear`].
 #[derive(Default)]
 pub struct GomokuEngine {
     tt: Option<Tt>,
+    learned: Learned,
 }
 
 impl GomokuEngine {
@@ -106,6 +109,12 @@ impl GomokuEngine {
     /// The transposition table, allocated on first use.
     fn table(&mut self) -> &Tt {
         self.tt.get_or_insert_with(|| Tt::new(TT_BITS))
+    }
+
+    /// The table and what Hard learnt, for one Hard search.
+    fn hard_state(&mut self) -> (&Tt, &mut Learned) {
+        let tt = self.tt.get_or_insert_with(|| Tt::new(TT_BITS));
+        (tt, &mut self.learned)
     }
 }
 
@@ -123,7 +132,10 @@ impl Engine<Position> for GomokuEngine {
         let thought = match cfg.level {
             Level::Easy => easy(pos, cfg, start),
             Level::Medium => medium(pos, cfg, start),
-            Level::Hard => hard(self.table(), pos, cfg, stop, on_info, start),
+            Level::Hard => {
+                let (tt, learned) = self.hard_state();
+                hard(tt, learned, pos, cfg, stop, on_info, start)
+            }
         };
         let thought = if pos.is_legal(thought.best) {
             thought
@@ -154,6 +166,7 @@ impl Engine<Position> for GomokuEngine {
         if let Some(tt) = &self.tt {
             tt.clear();
         }
+        self.learned = Learned::default();
     }
 }
 
@@ -587,9 +600,11 @@ impl Clock {
 }
 
 /// Hard: the threat phases first (each may settle the move), then iterative deepening over
-/// the root moves that survive the opponent's threats. See the module documentation.
+/// the root moves that survive the opponent's threats, starting from and adding to what the
+/// game's earlier searches learnt (`learned`). See the module documentation.
 fn hard(
     tt: &Tt,
+    learned: &mut Learned,
     pos: &Position,
     cfg: &AiConfig,
     stop: &StopFlag,
@@ -607,6 +622,25 @@ fn hard(
     }
     let mut searcher = Hard::new(b, tt, clock.search_deadline(), stop);
     searcher.nodes = threat_nodes;
+    searcher.adopt(std::mem::take(learned));
+    let thought = hard_search(&mut searcher, tt, pos, cfg, &clock, stop, on_info);
+    *learned = searcher.take_learned();
+    thought
+}
+
+/// Hard's main search from `searcher` over the table `tt` (the threat phases done): the root moves, their
+/// defence against the opponent's threats, then iterative deepening, with Lazy SMP helpers
+/// when `cfg.threads` asks for them.
+fn hard_search(
+    searcher: &mut Hard<'_>,
+    tt: &Tt,
+    pos: &Position,
+    cfg: &AiConfig,
+    clock: &Clock,
+    stop: &StopFlag,
+    on_info: &mut dyn FnMut(&SearchInfo<Point>),
+) -> Thought<Point> {
+    let start = clock.start;
     let threat = searcher.threat();
     let mut root = searcher.gen_moves(0, usize::MAX, usize::MAX, threat);
     if root.is_empty() {
@@ -618,11 +652,11 @@ fn hard(
             info,
         };
     }
-    defend_root(&mut searcher, &mut root, &clock, stop);
+    defend_root(searcher, &mut root, clock, stop);
     let max_depth = cfg.depth.clamp(1, MAX_DEPTH);
     let helpers = cfg.threads.clamp(1, MAX_THREADS) - 1;
     if helpers == 0 {
-        return iterative_deepening(&mut searcher, root, max_depth, &clock, on_info);
+        return iterative_deepening(searcher, root, max_depth, clock, on_info);
     }
     // Lazy SMP: helper threads search the same root into the shared table, each starting at
     // its own depth so that they run ahead of the main thread and fill the table for it; the
@@ -641,7 +675,7 @@ fn hard(
                 })
             })
             .collect();
-        let mut thought = iterative_deepening(&mut searcher, root, max_depth, &clock, on_info);
+        let mut thought = iterative_deepening(searcher, root, max_depth, clock, on_info);
         done.stop();
         let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
         thought.info.nodes += helper_nodes;
@@ -1105,6 +1139,34 @@ mod tests {
             "G5",
         ),
     ];
+
+    #[test]
+    fn hard_carries_its_history_and_corrections_to_the_next_move_until_a_new_game() {
+        let mut pos = Position::new(15, Rule::Freestyle).expect("15x15");
+        for m in "H8 I8 G9 G7 H7 H9 I6".split_whitespace() {
+            pos.play(m.parse().expect("a point")).expect("legal");
+        }
+        let cfg = AiConfig {
+            depth: 6,
+            time_ms: None,
+            ..AiConfig::for_level(Level::Hard)
+        };
+        let mut engine = GomokuEngine::new();
+        assert_eq!(engine.learned.is_empty(), (true, true));
+        let first = engine.think(&pos, &cfg, &StopFlag::new(), &mut |_| {});
+        assert!(first.is_some());
+        assert_eq!(
+            engine.learned.is_empty(),
+            (false, false),
+            "the search's cut-offs and corrections are kept for the next move"
+        );
+        engine.clear();
+        assert_eq!(
+            engine.learned.is_empty(),
+            (true, true),
+            "a new game starts afresh"
+        );
+    }
 
     #[test]
     fn a_root_iteration_ends_at_the_first_move_that_proves_a_win() {

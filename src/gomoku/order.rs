@@ -152,6 +152,13 @@ impl Default for MoveHistory {
 }
 
 impl MoveHistory {
+    /// Whether nothing has been learnt yet (every credit 0, no counter-move).
+    #[cfg(test)]
+    pub(super) fn is_empty(&self) -> bool {
+        self.credit.iter().flatten().flatten().all(|&c| c == 0)
+            && self.counter.iter().flatten().all(|&c| c == usize::MAX)
+    }
+
     /// The order bonus of move `m` of `kind` for `side` (0 black, 1 white), in order units,
     /// after the opponent's move `last` (if any).
     #[must_use]

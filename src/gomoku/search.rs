@@ -12,7 +12,8 @@
 //!   are searched ([`Threat`]); otherwise every empty point within 2 of a stone, ordered by
 //!   the table move, then a static value per pattern code (the mover's plus the opponent's,
 //!   weighed alike), killers (each node clears its grandchildren's before its move loop),
-//!   history and counter-moves ([`super::order`]).
+//!   history and counter-moves ([`super::order`]); the history, the counter-moves and the
+//!   correction below carry over to the game's next move ([`Learned`]).
 //! - **Static evaluation.** The pattern-code tables ([`super::eval`]) plus the search's own
 //!   correction for the position's threat signature and last two moves, learnt from its
 //!   scores at the nodes with no threat to answer ([`super::correction`]; Stockfish's
@@ -357,6 +358,24 @@ struct Node {
     tt_move: usize,
 }
 
+/// What one search learns that stays true for the next move of the same game: the move
+/// order's history and counter-moves and the evaluation's corrections. Kept by the engine from
+/// move to move until a new game, as Stockfish and Rapfi keep theirs (only the killers, tied
+/// to plies from the root, start afresh).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Learned {
+    history: MoveHistory,
+    correction: CorrectionHistory,
+}
+
+impl Learned {
+    /// Whether nothing has been learnt yet: (history, corrections).
+    #[cfg(test)]
+    pub(super) fn is_empty(&self) -> (bool, bool) {
+        (self.history.is_empty(), self.correction.is_empty())
+    }
+}
+
 /// One search thread: the board it plays on, the shared table and its own heuristics.
 pub(super) struct Hard<'a> {
     pub(super) b: SearchBoard,
@@ -394,6 +413,20 @@ impl<'a> Hard<'a> {
             killers: [[usize::MAX; 2]; MAX_PLY + 2],
             history: MoveHistory::default(),
             correction: CorrectionHistory::default(),
+        }
+    }
+
+    /// Starts from what earlier searches of this game learnt (see [`Learned`]).
+    pub(super) fn adopt(&mut self, learned: Learned) {
+        self.history = learned.history;
+        self.correction = learned.correction;
+    }
+
+    /// What this search learnt, for the next one (the searcher keeps empty tables).
+    pub(super) fn take_learned(&mut self) -> Learned {
+        Learned {
+            history: std::mem::take(&mut self.history),
+            correction: std::mem::take(&mut self.correction),
         }
     }
 
