@@ -345,6 +345,8 @@ struct ExternalEngine {
     /// The Gomoku moves the engine holds on its board: those it was told and its own answer
     /// (empty before its first move; always empty for NBoard engines).
     known: Vec<Point>,
+    /// When it last answered a move.
+    answered: Option<Instant>,
 }
 
 impl ExternalEngine {
@@ -379,6 +381,7 @@ impl ExternalEngine {
             timeout: limits.timeout,
             move_ms: limits.move_ms,
             known: Vec::new(),
+            answered: None,
         })
     }
 
@@ -634,6 +637,9 @@ pub fn gomoku_match(
     )
 }
 
+/// The least time between a Gomocup engine's answer and the next move it is told.
+const GOMOCUP_SETTLE: Duration = Duration::from_millis(20);
+
 fn gomoku_move(seat: &mut Seat<gomoku::Position>, pos: &gomoku::Position) -> Result<Point, String> {
     match seat {
         Seat::Random(rng) => {
@@ -652,6 +658,13 @@ fn gomoku_move(seat: &mut Seat<gomoku::Position>, pos: &gomoku::Position) -> Res
                 // game, so that the engine keeps what it learnt (its hash table) from move
                 // to move.
                 Some((last, before)) if !x.known.is_empty() && before == x.known => {
+                    // Rapfi drops a command that comes while its search is still closing,
+                    // just after it printed its move (here the next would be `TURN`'s
+                    // coordinates, read as an unknown command, and the game would hang):
+                    // a manager's move never comes that fast.
+                    if let Some(t) = x.answered {
+                        std::thread::sleep(GOMOCUP_SETTLE.saturating_sub(t.elapsed()));
+                    }
                     x.send(&format!("TURN {},{}", last.x, n - 1 - last.y))?;
                 }
                 _ => set_up_gomocup(x, pos)?,
@@ -669,6 +682,7 @@ fn gomoku_move(seat: &mut Seat<gomoku::Position>, pos: &gomoku::Position) -> Res
             };
             x.known = history.to_vec();
             x.known.push(answer);
+            x.answered = Some(Instant::now());
             Ok(answer)
         }
     }
