@@ -108,10 +108,10 @@ impl GomokuEngine {
 impl GomokuEngine {
     /// The transposition table, allocated on first use.
     fn table(&mut self) -> &Tt {
-        self.tt.get_or_insert_with(|| Tt::new(TT_BITS))
+        self.hard_state().0
     }
 
-    /// The table and what Hard learnt, for one Hard search.
+    /// The table (allocated on first use) and what Hard learnt, for one Hard search.
     fn hard_state(&mut self) -> (&Tt, &mut Learned) {
         let tt = self.tt.get_or_insert_with(|| Tt::new(TT_BITS));
         (tt, &mut self.learned)
@@ -628,9 +628,9 @@ fn hard(
     thought
 }
 
-/// Hard's main search from `searcher` over the table `tt` (the threat phases done): the root moves, their
-/// defence against the opponent's threats, then iterative deepening, with Lazy SMP helpers
-/// when `cfg.threads` asks for them.
+/// Hard's main search from `searcher` over the table `tt` (the threat phases done): the root
+/// moves, their defence against the opponent's threats, then iterative deepening, with Lazy
+/// SMP helpers when `cfg.threads` asks for them.
 fn hard_search(
     searcher: &mut Hard<'_>,
     tt: &Tt,
