@@ -290,34 +290,12 @@ fn match_against_external_engines_forfeits_the_silent_and_reads_edax_answers() {
 
     // Our own NBoard engine behind a filter that rewrites its answers as Edax writes them.
     let dir = common::temp_dir("cli-edax-form");
-    let script = dir.path().join("edax-like.sh");
-    std::fs::write(
-        &script,
-        format!("#!/bin/sh\nexec {BIN} nboard --move-ms 20 | sed -u 's#/# #g'\n"),
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let contender = format!("cmd:{}", script.display());
-    let out = run_with_input(
-        BIN,
-        &[
-            "match",
-            "reversi",
-            "random",
-            &contender,
-            "--limit",
-            "1",
-            "--verbose",
-        ],
-        "",
+    let contender = script_contender(
+        dir.path(),
+        "edax-like.sh",
+        &format!("exec {BIN} nboard --move-ms 20 | sed -u 's#/# #g'"),
     );
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
-    assert!(
-        !text.contains("forfeits"),
-        "every answer understood: {text}"
-    );
+    let text = match_without_forfeits(&["reversi", "random", &contender]);
     assert!(
         text.contains("W 0 / L 2 / D 0"),
         "the engine beats random: {text}"
@@ -332,45 +310,43 @@ fn match_against_external_engines_forfeits_the_silent_and_reads_edax_answers() {
 fn a_gomocup_engine_hears_start_once_a_game_then_turns() {
     let dir = common::temp_dir("cli-gomocup-turns");
     let heard = dir.path().join("heard.txt");
-    let script = dir.path().join("brain.sh");
-    std::fs::write(
-        &script,
-        format!(
-            "#!/bin/sh\ntee -a '{}' | exec {BIN} gomocup\n",
-            heard.display()
-        ),
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let contender = format!("cmd:{}", script.display());
-    let out = run_with_input(
-        BIN,
-        &[
-            "match",
-            "gomoku",
-            "easy",
-            &contender,
-            "--limit",
-            "1",
-            "--engine-move-ms",
-            "30",
-            "--verbose",
-        ],
-        "",
+    let contender = script_contender(
+        dir.path(),
+        "brain.sh",
+        &format!("tee -a '{}' | exec {BIN} gomocup", heard.display()),
     );
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
-    assert!(
-        !text.contains("forfeits"),
-        "every answer understood: {text}"
-    );
+    match_without_forfeits(&["gomoku", "easy", &contender, "--engine-move-ms", "30"]);
     let heard = std::fs::read_to_string(&heard).unwrap();
     let count = |prefix: &str| heard.lines().filter(|l| l.starts_with(prefix)).count();
     // Two games (colours swapped), each a process of its own.
     assert_eq!(count("START"), 2, "{heard}");
     assert_eq!(count("BOARD"), 2, "{heard}");
     assert!(count("TURN") >= 4, "the later moves come as TURN: {heard}");
+}
+
+/// `cmd:` for a shell script `name` in `dir` running `body`.
+#[cfg(unix)]
+fn script_contender(dir: &std::path::Path, name: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let script = dir.join(name);
+    std::fs::write(&script, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    format!("cmd:{}", script.display())
+}
+
+/// The output of `match ARGS --limit 1 --verbose`, checked to succeed with no game forfeited.
+fn match_without_forfeits(args: &[&str]) -> String {
+    let mut all = vec!["match"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--limit", "1", "--verbose"]);
+    let out = run_with_input(BIN, &all, "");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{text}");
+    assert!(
+        !text.contains("forfeits"),
+        "every answer understood: {text}"
+    );
+    text
 }
 
 /// `x,y` answers of a Gomocup brain as (x, y), each on a 15×15 board.
