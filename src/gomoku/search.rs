@@ -360,8 +360,8 @@ struct Node {
 
 /// What one search learns that stays true for the next move of the same game: the move
 /// order's history and counter-moves and the evaluation's corrections. Kept by the engine from
-/// move to move until a new game, as Stockfish and Rapfi keep theirs (only the killers, tied
-/// to plies from the root, start afresh).
+/// move to move until a new game, as Stockfish keeps its histories (Rapfi keeps only its
+/// table); only the killers, tied to plies from the root, start afresh.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Learned {
     history: MoveHistory,
