@@ -19,6 +19,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::core::{AiConfig, Engine, GameRules, Level, Outcome, Side, StopFlag};
 use crate::gomoku::{self, GomokuEngine, Point, Rule};
+use crate::protocol::gomocup;
 use crate::reversi::book::{Book, BookEngine, BookSwitch, BookUse};
 use crate::reversi::{self, Move, ReversiEngine};
 
@@ -665,7 +666,8 @@ fn gomoku_move(seat: &mut Seat<gomoku::Position>, pos: &gomoku::Position) -> Res
                     if let Some(t) = x.answered {
                         std::thread::sleep(GOMOCUP_SETTLE.saturating_sub(t.elapsed()));
                     }
-                    x.send(&format!("TURN {},{}", last.x, n - 1 - last.y))?;
+                    let (lx, ly) = gomocup::to_xy(*last, n);
+                    x.send(&format!("TURN {lx},{ly}"))?;
                 }
                 _ => set_up_gomocup(x, pos)?,
             }
@@ -692,12 +694,7 @@ fn gomoku_move(seat: &mut Seat<gomoku::Position>, pos: &gomoku::Position) -> Res
 /// time per move, then the stones as a `BOARD` block (Gomocup's y axis runs downwards).
 fn set_up_gomocup(x: &mut ExternalEngine, pos: &gomoku::Position) -> Result<(), String> {
     let n = pos.size();
-    let rule_bits = match pos.rule() {
-        Rule::Freestyle => 0,
-        Rule::Standard => 1,
-        Rule::Renju => 4,
-    };
-    x.send(&format!("INFO rule {rule_bits}"))?;
+    x.send(&format!("INFO rule {}", gomocup::rule_bits(pos.rule())))?;
     x.send(&format!("START {n}"))?;
     x.read_until(|l| (l == "OK" || l.starts_with("ERROR")).then(|| l.to_string()))?;
     x.send(&format!("INFO timeout_turn {}", x.move_ms))?;
@@ -706,7 +703,8 @@ fn set_up_gomocup(x: &mut ExternalEngine, pos: &gomoku::Position) -> Result<(), 
     for (i, p) in pos.history().iter().enumerate() {
         let side = if i % 2 == 0 { Side::Black } else { Side::White };
         let field = if side == me { 1 } else { 2 };
-        x.send(&format!("{},{},{field}", p.x, n - 1 - p.y))?;
+        let (px, py) = gomocup::to_xy(*p, n);
+        x.send(&format!("{px},{py},{field}"))?;
     }
     x.send("DONE")
 }

@@ -504,6 +504,17 @@ impl Brain {
     }
 }
 
+/// The `INFO rule` bits that name `rule` (the inverse of [`rule_from_bits`]): 0 Freestyle,
+/// 1 Standard (exactly five), 4 Renju.
+#[must_use]
+pub fn rule_bits(rule: Rule) -> i64 {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 4,
+    }
+}
+
 /// The rule named by `INFO rule` bits (Gomocup protocol): bit 4 is Renju, else bit 1 is
 /// exactly five (Standard), else Freestyle (five or more).
 #[must_use]
@@ -586,7 +597,9 @@ fn quoted(text: &str) -> String {
     format!("\"{}\"", excerpt(text))
 }
 
-fn to_xy(p: Point, size: u8) -> (u8, u8) {
+/// Our point → Piskvork `x,y` (0-based, y from the top) on a `size`×`size` board.
+#[must_use]
+pub fn to_xy(p: Point, size: u8) -> (u8, u8) {
     (p.x, size - 1 - p.y)
 }
 
@@ -656,6 +669,15 @@ pub fn run(input: impl BufRead, output: impl Write) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rule_bits_name_each_rule_and_read_back_as_it() {
+        let rules = [Rule::Freestyle, Rule::Standard, Rule::Renju];
+        assert_eq!(rules.map(rule_bits), [0, 1, 4]);
+        for rule in rules {
+            assert_eq!(rule_from_bits(rule_bits(rule)), rule);
+        }
+    }
 
     fn lines(brain: &mut Brain, input: &str) -> Vec<String> {
         match brain.handle(input) {
